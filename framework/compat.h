@@ -1,0 +1,91 @@
+/* Names newer than Debian's Vulkan 1.3.239 headers, from
+ * ../shared/spec/new_extensions.md (values of the 1.4.359 header).
+ * The only place such names are defined: each one guarded so that newer
+ * headers win.  Include this instead of volk.h / vulkan.h directly. */
+#ifndef VKQS_COMPAT_H
+#define VKQS_COMPAT_H
+
+#ifndef VK_NO_PROTOTYPES
+#define VK_NO_PROTOTYPES
+#endif
+#include <volk.h>
+
+/* VK_QCOM_elapsed_timer_query (new_extensions.md §1; extension 174) */
+#ifndef VK_QCOM_elapsed_timer_query
+#define VK_QCOM_elapsed_timer_query 1
+#define VK_QCOM_ELAPSED_TIMER_QUERY_SPEC_VERSION 1
+#define VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME "VK_QCOM_elapsed_timer_query"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM ((VkStructureType)1000173000)
+#define VK_QUERY_TYPE_TIME_ELAPSED_QCOM ((VkQueryType)1000173000)
+typedef struct VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 elapsedTimerQuery;
+} VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM;
+#endif
+
+/* VK_ARM_performance_counters_by_region (§2): feature struct only so far. */
+#ifndef VK_ARM_performance_counters_by_region
+#define VK_ARM_performance_counters_by_region 1
+#define VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME "VK_ARM_performance_counters_by_region"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM ((VkStructureType)1000605000)
+typedef struct VkPhysicalDevicePerformanceCountersByRegionFeaturesARM {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 performanceCountersByRegion;
+} VkPhysicalDevicePerformanceCountersByRegionFeaturesARM;
+#endif
+
+/* VK_ARM_shader_instrumentation (§3): feature struct only so far. */
+#ifndef VK_ARM_shader_instrumentation
+#define VK_ARM_shader_instrumentation 1
+#define VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME "VK_ARM_shader_instrumentation"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_FEATURES_ARM ((VkStructureType)1000607000)
+typedef struct VkPhysicalDeviceShaderInstrumentationFeaturesARM {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 shaderInstrumentation;
+} VkPhysicalDeviceShaderInstrumentationFeaturesARM;
+#endif
+
+/* VK_KHR_calibrated_timestamps (§5): 1.3.239 has only the EXT names; the
+ * KHR sType reuses the EXT number 1000184000. */
+#ifndef VK_KHR_calibrated_timestamps
+#define VK_KHR_calibrated_timestamps 1
+#define VK_KHR_CALIBRATED_TIMESTAMPS_SPEC_VERSION 1
+#define VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME "VK_KHR_calibrated_timestamps"
+#define VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR ((VkStructureType)1000184000)
+typedef VkTimeDomainEXT VkTimeDomainKHR;
+#define VK_TIME_DOMAIN_DEVICE_KHR VK_TIME_DOMAIN_DEVICE_EXT
+#define VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT
+#define VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_KHR VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_EXT
+#define VK_TIME_DOMAIN_QUERY_PERFORMANCE_COUNTER_KHR VK_TIME_DOMAIN_QUERY_PERFORMANCE_COUNTER_EXT
+typedef VkCalibratedTimestampInfoEXT VkCalibratedTimestampInfoKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR)(
+	VkPhysicalDevice physicalDevice, uint32_t *pTimeDomainCount, VkTimeDomainKHR *pTimeDomains);
+typedef VkResult(VKAPI_PTR *PFN_vkGetCalibratedTimestampsKHR)(
+	VkDevice device, uint32_t timestampCount, const VkCalibratedTimestampInfoKHR *pTimestampInfos,
+	uint64_t *pTimestamps, uint64_t *pMaxDeviation);
+#endif
+
+/* VK_KHR_maintenance9 (§6): query pools created reset. */
+#ifndef VK_KHR_maintenance9
+#define VK_KHR_maintenance9 1
+#define VK_KHR_MAINTENANCE_9_EXTENSION_NAME "VK_KHR_maintenance9"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR ((VkStructureType)1000584000)
+typedef struct VkPhysicalDeviceMaintenance9FeaturesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 maintenance9;
+} VkPhysicalDeviceMaintenance9FeaturesKHR;
+#endif
+#ifndef VK_QUERY_POOL_CREATE_RESET_BIT_KHR
+#define VK_QUERY_POOL_CREATE_RESET_BIT_KHR ((VkQueryPoolCreateFlags)0x00000001)
+#endif
+
+/* 1.3.239 has only the _EXT spelling, with the same value (§8). */
+#ifndef VK_ERROR_VALIDATION_FAILED
+#define VK_ERROR_VALIDATION_FAILED ((VkResult)-1000011001)
+#endif
+
+#endif

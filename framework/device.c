@@ -1,0 +1,569 @@
+#include "device.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ERR(...) (snprintf(err, errsize, __VA_ARGS__), false)
+#define SETERR(...) ((void)snprintf(err, errsize, __VA_ARGS__))
+
+const char *vkqs_device_type_name(VkPhysicalDeviceType t)
+{
+	switch (t) {
+	case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
+	case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
+	case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
+	case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+	default: return "other";
+	}
+}
+
+void vkqs_version_string(uint32_t v, char *buf, size_t size)
+{
+	snprintf(buf, size, "%u.%u.%u", VK_API_VERSION_MAJOR(v),
+		 VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+/* Instance --------------------------------------------------------------- */
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+	 VkDebugUtilsMessageTypeFlagsEXT types,
+	 const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+	struct vkqs_instance *inst = user;
+	(void)types;
+	if (!(severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT))
+		return VK_FALSE;
+	if (inst->validation_errors++ == 0) {
+		snprintf(inst->validation_first, sizeof(inst->validation_first),
+			 "%s: %s", data->pMessageIdName ? data->pMessageIdName : "?",
+			 data->pMessage ? data->pMessage : "");
+	}
+	/* Also in the case's log, for the engineer reading a failure. */
+	fprintf(stderr, "validation: %s\n", data->pMessage ? data->pMessage : "");
+	return VK_FALSE;
+}
+
+static bool has_layer(const char *name)
+{
+	uint32_t n = 0;
+	if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
+		return false;
+	VkLayerProperties *p = calloc(n ? n : 1, sizeof(*p));
+	bool found = false;
+	if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
+		for (uint32_t i = 0; i < n && !found; i++)
+			found = strcmp(p[i].layerName, name) == 0;
+	free(p);
+	return found;
+}
+
+static bool has_instance_ext(const char *layer, const char *name)
+{
+	uint32_t n = 0;
+	if (vkEnumerateInstanceExtensionProperties(layer, &n, NULL) != VK_SUCCESS)
+		return false;
+	VkExtensionProperties *p = calloc(n ? n : 1, sizeof(*p));
+	bool found = false;
+	if (p && vkEnumerateInstanceExtensionProperties(layer, &n, p) == VK_SUCCESS)
+		for (uint32_t i = 0; i < n && !found; i++)
+			found = strcmp(p[i].extensionName, name) == 0;
+	free(p);
+	return found;
+}
+
+bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
+			  char *err, size_t errsize)
+{
+	memset(inst, 0, sizeof(*inst));
+	if (volkInitialize() != VK_SUCCESS)
+		return ERR("cannot load the Vulkan loader (libvulkan.so.1): install libvulkan1");
+	if (volkGetInstanceVersion() < VK_API_VERSION_1_2)
+		return ERR("the Vulkan loader is older than 1.2");
+
+	const char *layers[1];
+	const char *exts[2];
+	uint32_t nlayers = 0, nexts = 0;
+	VkInstanceCreateFlags flags = 0;
+	if (validation) {
+		if (!has_layer("VK_LAYER_KHRONOS_validation"))
+			return ERR("--validation: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
+		layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
+		exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+	}
+	if (has_instance_ext(NULL, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+		exts[nexts++] = VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
+		flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+	}
+
+	VkApplicationInfo app = {
+		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+		.pApplicationName = "vkqs",
+		.pEngineName = "vkqs",
+		.apiVersion = VK_API_VERSION_1_3,
+	};
+	VkDebugUtilsMessengerCreateInfoEXT dbg = {
+		.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+		.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
+				   VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT,
+		.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+			       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+			       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+		.pfnUserCallback = debug_cb,
+		.pUserData = inst,
+	};
+	VkInstanceCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+		.pNext = validation ? &dbg : NULL,
+		.flags = flags,
+		.pApplicationInfo = &app,
+		.enabledLayerCount = nlayers,
+		.ppEnabledLayerNames = layers,
+		.enabledExtensionCount = nexts,
+		.ppEnabledExtensionNames = exts,
+	};
+	VkResult r = vkCreateInstance(&ci, NULL, &inst->instance);
+	if (r != VK_SUCCESS)
+		return ERR("vkCreateInstance failed: %d", r);
+	volkLoadInstanceOnly(inst->instance);
+	inst->validation = validation;
+	if (validation) {
+		r = vkCreateDebugUtilsMessengerEXT(inst->instance, &dbg, NULL,
+						   &inst->messenger);
+		if (r != VK_SUCCESS) {
+			vkqs_instance_destroy(inst);
+			return ERR("vkCreateDebugUtilsMessengerEXT failed: %d", r);
+		}
+	}
+	r = vkEnumeratePhysicalDevices(inst->instance, &inst->phys_count, NULL);
+	if (r == VK_SUCCESS && inst->phys_count) {
+		inst->phys = calloc(inst->phys_count, sizeof(*inst->phys));
+		if (!inst->phys)
+			r = VK_ERROR_OUT_OF_HOST_MEMORY;
+		else
+			r = vkEnumeratePhysicalDevices(inst->instance, &inst->phys_count,
+						       inst->phys);
+	}
+	if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
+		vkqs_instance_destroy(inst);
+		return ERR("vkEnumeratePhysicalDevices failed: %d", r);
+	}
+	return true;
+}
+
+void vkqs_instance_destroy(struct vkqs_instance *inst)
+{
+	if (inst->messenger)
+		vkDestroyDebugUtilsMessengerEXT(inst->instance, inst->messenger, NULL);
+	if (inst->instance)
+		vkDestroyInstance(inst->instance, NULL);
+	free(inst->phys);
+	memset(inst, 0, sizeof(*inst));
+}
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++) {
+		size_t i = 0;
+		while (i < n && hay[i] &&
+		       tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return n == 0;
+}
+
+bool vkqs_instance_select(struct vkqs_instance *inst, const char *spec,
+			  uint32_t *index, char *err, size_t errsize)
+{
+	if (inst->phys_count == 0)
+		return ERR("the Vulkan loader found no physical device (is a driver installed? VK_DRIVER_FILES=%s)",
+			   getenv("VK_DRIVER_FILES") ? getenv("VK_DRIVER_FILES") : "unset");
+	char *end;
+	unsigned long idx = strtoul(spec, &end, 10);
+	if (*spec && *end == '\0') {
+		if (idx >= inst->phys_count)
+			return ERR("no device with index %lu (the loader sees %u; see `vkqs devices`)",
+				   idx, inst->phys_count);
+		*index = (uint32_t)idx;
+		return true;
+	}
+	for (uint32_t i = 0; i < inst->phys_count; i++) {
+		VkPhysicalDeviceDriverProperties drv = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+		VkPhysicalDeviceProperties2 p = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
+		vkGetPhysicalDeviceProperties2(inst->phys[i], &p);
+		if (contains_ci(p.properties.deviceName, spec) ||
+		    contains_ci(drv.driverName, spec) || contains_ci(drv.driverInfo, spec)) {
+			*index = i;
+			return true;
+		}
+	}
+	return ERR("no device matches '%s' (see `vkqs devices`)", spec);
+}
+
+/* Device description ----------------------------------------------------- */
+
+/* The query-related extensions that `info` and the JSON report list. */
+static const char *const query_exts[] = {
+	VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME,
+	VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME,
+	VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME,
+	VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME,
+	VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME,
+	VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME,
+	VK_EXT_MESH_SHADER_EXTENSION_NAME,
+	VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME,
+	VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
+	VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME,
+	VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
+	"VK_KHR_maintenance7",
+	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
+	VK_KHR_MULTIVIEW_EXTENSION_NAME,
+	VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
+};
+
+/* Extension feature structs chained when the extension is present; the
+ * same chain enables them on the fixture's device. */
+struct ext_features {
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
+	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq;
+	VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
+	VkPhysicalDevicePerformanceQueryFeaturesKHR perf;
+	VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM elapsed;
+	VkPhysicalDevicePerformanceCountersByRegionFeaturesARM region;
+	VkPhysicalDeviceShaderInstrumentationFeaturesARM instr;
+	VkPhysicalDeviceMaintenance9FeaturesKHR m9;
+};
+
+static uint32_t ext_version(VkPhysicalDevice phys, const char *name)
+{
+	uint32_t n = 0, v = 0;
+	if (vkEnumerateDeviceExtensionProperties(phys, NULL, &n, NULL) != VK_SUCCESS)
+		return 0;
+	VkExtensionProperties *p = calloc(n ? n : 1, sizeof(*p));
+	if (p && vkEnumerateDeviceExtensionProperties(phys, NULL, &n, p) == VK_SUCCESS)
+		for (uint32_t i = 0; i < n; i++)
+			if (strcmp(p[i].extensionName, name) == 0)
+				v = p[i].specVersion;
+	free(p);
+	return v;
+}
+
+/* Links the present extensions' feature structs after `tail`. */
+static void chain_ext_features(VkPhysicalDevice phys, struct ext_features *e,
+			       void **tail)
+{
+	memset(e, 0, sizeof(*e));
+#define LINK(field, stype, ext)                            \
+	if (ext_version(phys, ext)) {                      \
+		e->field.sType = stype;                    \
+		*tail = &e->field;                         \
+		tail = &e->field.pNext;                    \
+	}
+	LINK(xfb, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+	     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)
+	LINK(pgq, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
+	     VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME)
+	LINK(mesh, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT,
+	     VK_EXT_MESH_SHADER_EXTENSION_NAME)
+	LINK(perf, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_QUERY_FEATURES_KHR,
+	     VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME)
+	LINK(elapsed, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM,
+	     VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME)
+	LINK(region, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM,
+	     VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME)
+	LINK(instr, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_FEATURES_ARM,
+	     VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME)
+	LINK(m9, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR,
+	     VK_KHR_MAINTENANCE_9_EXTENSION_NAME)
+#undef LINK
+	*tail = NULL;
+}
+
+static void add_feature(struct vkqs_device_info *o, const char *name, VkBool32 v)
+{
+	if (o->feature_count >= VKQS_MAX_FEATURES)
+		return;
+	struct vkqs_feature_info *f = &o->features[o->feature_count++];
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->value = v == VK_TRUE;
+}
+
+void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
+			  struct vkqs_device_info *o)
+{
+	VkPhysicalDevice phys = inst->phys[index];
+	memset(o, 0, sizeof(*o));
+	o->index = index;
+	o->device_count = inst->phys_count;
+
+	VkPhysicalDeviceDriverProperties drv = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+	VkPhysicalDeviceProperties2 p = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
+	vkGetPhysicalDeviceProperties2(phys, &p);
+	snprintf(o->name, sizeof(o->name), "%s", p.properties.deviceName);
+	snprintf(o->driver_name, sizeof(o->driver_name), "%s", drv.driverName);
+	snprintf(o->driver_info, sizeof(o->driver_info), "%s", drv.driverInfo);
+	o->api_version = p.properties.apiVersion;
+	o->driver_version = p.properties.driverVersion;
+	o->vendor_id = p.properties.vendorID;
+	o->device_id = p.properties.deviceID;
+	o->type = p.properties.deviceType;
+	o->timestamp_period = p.properties.limits.timestampPeriod;
+	o->timestamp_compute_and_graphics =
+		p.properties.limits.timestampComputeAndGraphics == VK_TRUE;
+
+	uint32_t nf = 0;
+	vkGetPhysicalDeviceQueueFamilyProperties(phys, &nf, NULL);
+	VkQueueFamilyProperties qf[VKQS_MAX_FAMILIES];
+	if (nf > VKQS_MAX_FAMILIES)
+		nf = VKQS_MAX_FAMILIES;
+	vkGetPhysicalDeviceQueueFamilyProperties(phys, &nf, qf);
+	o->family_count = nf;
+	for (uint32_t i = 0; i < nf; i++) {
+		o->families[i].flags = qf[i].queueFlags;
+		o->families[i].count = qf[i].queueCount;
+		o->families[i].timestamp_valid_bits = qf[i].timestampValidBits;
+	}
+
+	for (size_t i = 0; i < sizeof(query_exts) / sizeof(query_exts[0]); i++) {
+		struct vkqs_ext_info *e = &o->exts[o->ext_count++];
+		snprintf(e->name, sizeof(e->name), "%s", query_exts[i]);
+		e->spec_version = ext_version(phys, query_exts[i]);
+	}
+
+	VkPhysicalDeviceVulkan11Features f11 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+	VkPhysicalDeviceVulkan12Features f12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f11};
+	VkPhysicalDeviceFeatures2 f = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
+	struct ext_features e;
+	chain_ext_features(phys, &e, &f11.pNext);
+	vkGetPhysicalDeviceFeatures2(phys, &f);
+
+	add_feature(o, "occlusionQueryPrecise", f.features.occlusionQueryPrecise);
+	add_feature(o, "pipelineStatisticsQuery", f.features.pipelineStatisticsQuery);
+	add_feature(o, "inheritedQueries", f.features.inheritedQueries);
+	add_feature(o, "geometryShader", f.features.geometryShader);
+	add_feature(o, "tessellationShader", f.features.tessellationShader);
+	add_feature(o, "hostQueryReset", f12.hostQueryReset);
+	add_feature(o, "multiview", f11.multiview);
+	add_feature(o, "timelineSemaphore", f12.timelineSemaphore);
+	add_feature(o, "bufferDeviceAddress", f12.bufferDeviceAddress);
+#define EXTF(ext, s, m) if (ext_version(phys, ext)) add_feature(o, ext "." #m, e.s.m)
+	EXTF(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, xfb, transformFeedback);
+	EXTF(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, xfb, geometryStreams);
+	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQuery);
+	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQueryWithRasterizerDiscard);
+	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQueryWithNonZeroStreams);
+	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, meshShaderQueries);
+	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, multiviewMeshShader);
+	EXTF(VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME, perf, performanceCounterQueryPools);
+	EXTF(VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME, perf, performanceCounterMultipleQueryPools);
+	EXTF(VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME, elapsed, elapsedTimerQuery);
+	EXTF(VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME, region, performanceCountersByRegion);
+	EXTF(VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME, instr, shaderInstrumentation);
+	EXTF(VK_KHR_MAINTENANCE_9_EXTENSION_NAME, m9, maintenance9);
+#undef EXTF
+}
+
+bool vkqs_device_feature(const struct vkqs_device_info *info, const char *name)
+{
+	for (uint32_t i = 0; i < info->feature_count; i++)
+		if (strcmp(info->features[i].name, name) == 0)
+			return info->features[i].value;
+	return false;
+}
+
+bool vkqs_device_has_ext(const struct vkqs_device_info *info, const char *name)
+{
+	for (uint32_t i = 0; i < info->ext_count; i++)
+		if (strcmp(info->exts[i].name, name) == 0)
+			return info->exts[i].spec_version != 0;
+	return false;
+}
+
+/* Device fixture --------------------------------------------------------- */
+
+static uint32_t find_family(const struct vkqs_device_info *info, VkQueueFlags want,
+			    VkQueueFlags exclude)
+{
+	for (uint32_t i = 0; i < info->family_count; i++) {
+		VkQueueFlags f = info->families[i].flags;
+		if ((f & want) == want && !(f & exclude) && info->families[i].count)
+			return i;
+	}
+	return VKQS_NO_FAMILY;
+}
+
+static VkFormat pick_depth_format(VkPhysicalDevice phys)
+{
+	/* D16_UNORM must support depth attachment (spec "Required Format
+	 * Support"); the others are preferred for their precision. */
+	static const VkFormat cands[] = {VK_FORMAT_D32_SFLOAT,
+					 VK_FORMAT_D24_UNORM_S8_UINT,
+					 VK_FORMAT_D16_UNORM};
+	for (size_t i = 0; i < sizeof(cands) / sizeof(cands[0]); i++) {
+		VkFormatProperties fp;
+		vkGetPhysicalDeviceFormatProperties(phys, cands[i], &fp);
+		if (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)
+			return cands[i];
+	}
+	return VK_FORMAT_D16_UNORM;
+}
+
+bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
+		    bool validation, char *err, size_t errsize)
+{
+	memset(vk, 0, sizeof(*vk));
+	vk->gfx.family = vk->compute.family = vk->transfer.family = VKQS_NO_FAMILY;
+	if (!vkqs_instance_create(&vk->inst, validation, err, errsize))
+		return false;
+	if (!vkqs_instance_select(&vk->inst, device_spec, &vk->index, err, errsize))
+		goto fail;
+	vk->phys = vk->inst.phys[vk->index];
+	vkqs_device_describe(&vk->inst, vk->index, &vk->info);
+	vkGetPhysicalDeviceProperties(vk->phys, &vk->props);
+	vkGetPhysicalDeviceMemoryProperties(vk->phys, &vk->mem);
+	if (vk->props.apiVersion < VK_API_VERSION_1_2) {
+		SETERR("device '%s' supports Vulkan %u.%u; vkqs needs 1.2 or later",
+		    vk->info.name, VK_API_VERSION_MAJOR(vk->props.apiVersion),
+		    VK_API_VERSION_MINOR(vk->props.apiVersion));
+		goto fail;
+	}
+	vk->has_13 = vk->props.apiVersion >= VK_API_VERSION_1_3;
+
+	/* Enable every supported feature but robustness (it changes what the
+	 * driver does on out-of-bounds access and costs speed). */
+	struct ext_features e;
+	vk->f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+	vk->f12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+	vk->f13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+	vk->features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+	vk->features.pNext = &vk->f11;
+	vk->f11.pNext = &vk->f12;
+	void **tail = &vk->f12.pNext;
+	if (vk->has_13) {
+		vk->f12.pNext = &vk->f13;
+		tail = &vk->f13.pNext;
+	}
+	chain_ext_features(vk->phys, &e, tail);
+	vkGetPhysicalDeviceFeatures2(vk->phys, &vk->features);
+	vk->features.features.robustBufferAccess = VK_FALSE;
+	vk->f13.robustImageAccess = VK_FALSE;
+	/* Needs VK_KHR_fragment_shading_rate, which the fixture does not enable. */
+	e.mesh.primitiveFragmentShadingRateMeshShader = VK_FALSE;
+	/* The extension structs live on this stack frame: unlink them after
+	 * device creation so vk->features stays valid. */
+
+	const char *exts[VKQS_MAX_EXTS];
+	uint32_t next = 0;
+	static const char *const enable[] = {
+		VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME,
+		VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME,
+		VK_EXT_MESH_SHADER_EXTENSION_NAME,
+		VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME,
+		VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME,
+		VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
+		VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME,
+		VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
+	};
+	for (size_t i = 0; i < sizeof(enable) / sizeof(enable[0]); i++)
+		if (vkqs_device_has_ext(&vk->info, enable[i]))
+			exts[next++] = enable[i];
+	/* Calibrated timestamps: the KHR name where present, else EXT. */
+	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
+		exts[next++] = VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+	else if (vkqs_device_has_ext(&vk->info, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
+		exts[next++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+
+	vk->gfx.family = find_family(&vk->info, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT, 0);
+	vk->compute.family = find_family(&vk->info, VK_QUEUE_COMPUTE_BIT, VK_QUEUE_GRAPHICS_BIT);
+	vk->transfer.family = find_family(&vk->info, VK_QUEUE_TRANSFER_BIT,
+					  VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT);
+	if (vk->gfx.family == VKQS_NO_FAMILY) {
+		SETERR("device '%s' has no graphics+compute queue family", vk->info.name);
+		goto fail;
+	}
+	static const float prio = 1.0f;
+	VkDeviceQueueCreateInfo qci[3];
+	uint32_t nq = 0;
+	struct vkqs_queue *qs[3] = {&vk->gfx, &vk->compute, &vk->transfer};
+	for (int i = 0; i < 3; i++) {
+		if (qs[i]->family == VKQS_NO_FAMILY)
+			continue;
+		qci[nq++] = (VkDeviceQueueCreateInfo){
+			.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+			.queueFamilyIndex = qs[i]->family,
+			.queueCount = 1,
+			.pQueuePriorities = &prio,
+		};
+	}
+	VkDeviceCreateInfo dci = {
+		.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+		.pNext = &vk->features,
+		.queueCreateInfoCount = nq,
+		.pQueueCreateInfos = qci,
+		.enabledExtensionCount = next,
+		.ppEnabledExtensionNames = exts,
+	};
+	VkResult r = vkCreateDevice(vk->phys, &dci, NULL, &vk->device);
+	*tail = NULL;
+	if (r != VK_SUCCESS) {
+		SETERR("vkCreateDevice failed on '%s': %d", vk->info.name, r);
+		goto fail;
+	}
+	volkLoadDeviceTable(&vk->d, vk->device);
+	for (int i = 0; i < 3; i++) {
+		if (qs[i]->family == VKQS_NO_FAMILY)
+			continue;
+		vk->d.vkGetDeviceQueue(vk->device, qs[i]->family, 0, &qs[i]->queue);
+		VkCommandPoolCreateInfo pci = {
+			.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+			.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+			.queueFamilyIndex = qs[i]->family,
+		};
+		r = vk->d.vkCreateCommandPool(vk->device, &pci, NULL, &qs[i]->pool);
+		if (r != VK_SUCCESS) {
+			SETERR("vkCreateCommandPool failed: %d", r);
+			goto fail;
+		}
+	}
+	vk->depth_format = pick_depth_format(vk->phys);
+	return true;
+fail:
+	vkqs_vk_destroy(vk);
+	return false;
+}
+
+void vkqs_vk_destroy(struct vkqs_vk *vk)
+{
+	if (vk->device) {
+		vk->d.vkDeviceWaitIdle(vk->device);
+		struct vkqs_queue *qs[3] = {&vk->gfx, &vk->compute, &vk->transfer};
+		for (int i = 0; i < 3; i++)
+			if (qs[i]->pool)
+				vk->d.vkDestroyCommandPool(vk->device, qs[i]->pool, NULL);
+		vk->d.vkDestroyDevice(vk->device, NULL);
+	}
+	vkqs_instance_destroy(&vk->inst);
+	memset(vk, 0, sizeof(*vk));
+}
+
+uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size)
+{
+	uint32_t n = vk->inst.validation_errors;
+	if (n && first)
+		snprintf(first, size, "%s", vk->inst.validation_first);
+	vk->inst.validation_errors = 0;
+	vk->inst.validation_first[0] = '\0';
+	return n;
+}

@@ -1,0 +1,127 @@
+/* Vulkan bring-up: instance, device selection, the per-process device
+ * fixture (STYLE 6) and the device description that `vkqs info`, the JSON
+ * report and the cases share. */
+#ifndef VKQS_DEVICE_H
+#define VKQS_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compat.h"
+
+#define VKQS_MAX_FAMILIES 16
+#define VKQS_MAX_FEATURES 64
+#define VKQS_MAX_EXTS 24
+
+/* The device a run uses when --device is absent. */
+#define VKQS_DEFAULT_DEVICE "llvmpipe"
+
+struct vkqs_family_info {
+	VkQueueFlags flags;
+	uint32_t count;
+	uint32_t timestamp_valid_bits;
+};
+
+struct vkqs_feature_info {
+	char name[80]; /* "occlusionQueryPrecise", "VK_EXT_mesh_shader.meshShaderQueries" */
+	bool value;
+};
+
+struct vkqs_ext_info {
+	char name[64];
+	uint32_t spec_version; /* 0 when absent */
+};
+
+/* Plain data (no pointers): it crosses the probe child's pipe as bytes. */
+struct vkqs_device_info {
+	uint32_t index;
+	uint32_t device_count;
+	char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+	char driver_name[VK_MAX_DRIVER_NAME_SIZE];
+	char driver_info[VK_MAX_DRIVER_INFO_SIZE];
+	uint32_t api_version;
+	uint32_t driver_version;
+	uint32_t vendor_id;
+	uint32_t device_id;
+	VkPhysicalDeviceType type;
+	float timestamp_period;
+	bool timestamp_compute_and_graphics;
+	uint32_t family_count;
+	struct vkqs_family_info families[VKQS_MAX_FAMILIES];
+	uint32_t feature_count;
+	struct vkqs_feature_info features[VKQS_MAX_FEATURES];
+	uint32_t ext_count; /* the query-related extensions, present or not */
+	struct vkqs_ext_info exts[VKQS_MAX_EXTS];
+};
+
+const char *vkqs_device_type_name(VkPhysicalDeviceType t);
+/* "1.3.230" */
+void vkqs_version_string(uint32_t v, char *buf, size_t size);
+
+/* Instance --------------------------------------------------------------- */
+struct vkqs_instance {
+	VkInstance instance;
+	bool validation;
+	VkDebugUtilsMessengerEXT messenger;
+	uint32_t phys_count;
+	VkPhysicalDevice *phys;
+	/* Validation errors seen since the last vkqs_validation_take(). */
+	uint32_t validation_errors;
+	char validation_first[1024];
+};
+
+/* On failure writes one line to err and returns false. */
+bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
+			  char *err, size_t errsize);
+void vkqs_instance_destroy(struct vkqs_instance *inst);
+
+/* Picks a physical device by spec: a decimal index, or a case-insensitive
+ * substring of the device or driver name (the first match wins). */
+bool vkqs_instance_select(struct vkqs_instance *inst, const char *spec,
+			  uint32_t *index, char *err, size_t errsize);
+void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
+			  struct vkqs_device_info *out);
+bool vkqs_device_feature(const struct vkqs_device_info *info, const char *name);
+bool vkqs_device_has_ext(const struct vkqs_device_info *info, const char *name);
+
+/* Device fixture --------------------------------------------------------- */
+#define VKQS_NO_FAMILY UINT32_MAX
+
+struct vkqs_queue {
+	uint32_t family;   /* VKQS_NO_FAMILY when the device has none */
+	VkQueue queue;
+	VkCommandPool pool;
+};
+
+struct vkqs_vk {
+	struct vkqs_instance inst;
+	uint32_t index;
+	VkPhysicalDevice phys;
+	VkDevice device;
+	struct VolkDeviceTable d; /* device functions, no loader trampoline */
+	struct vkqs_device_info info;
+	VkPhysicalDeviceProperties props;
+	VkPhysicalDeviceMemoryProperties mem;
+	/* Features enabled on the device: every one the device supports,
+	 * except robustness, so cases check these rather than re-query. */
+	VkPhysicalDeviceFeatures2 features;
+	VkPhysicalDeviceVulkan11Features f11;
+	VkPhysicalDeviceVulkan12Features f12;
+	VkPhysicalDeviceVulkan13Features f13;
+	bool has_13;
+	struct vkqs_queue gfx;      /* graphics + compute */
+	struct vkqs_queue compute;  /* compute without graphics, if any */
+	struct vkqs_queue transfer; /* transfer only, if any */
+	VkFormat depth_format;      /* a depth format usable as attachment */
+};
+
+/* Creates instance and device for the physical device picked by spec.
+ * Returns false with one line in err when the device cannot be set up. */
+bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
+		    bool validation, char *err, size_t errsize);
+void vkqs_vk_destroy(struct vkqs_vk *vk);
+/* Returns the number of validation errors since the last call and the
+ * first one's text (VUID first). */
+uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size);
+
+#endif

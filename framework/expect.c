@@ -1,0 +1,197 @@
+#include "expect.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Splits text into lines in place-free fashion: calls fn for each line that
+ * is not blank or a comment, with leading/trailing blanks trimmed. */
+typedef bool (*line_fn)(void *user, char *line, const char *fname, int lineno,
+			char *err, size_t errsize);
+
+static bool for_each_line(const char *text, const char *fname, line_fn fn,
+			  void *user, char *err, size_t errsize)
+{
+	int lineno = 0;
+	const char *p = text;
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		lineno++;
+		char *line = strndup(p, len);
+		if (!line) {
+			snprintf(err, errsize, "%s: out of memory", fname);
+			return false;
+		}
+		char *s = line;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		size_t n = strlen(s);
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+			s[--n] = '\0';
+		bool ok = true;
+		if (*s && *s != '#')
+			ok = fn(user, s, fname, lineno, err, errsize);
+		free(line);
+		if (!ok)
+			return false;
+		p = end ? end + 1 : p + len;
+	}
+	return true;
+}
+
+static bool fails_line(void *user, char *line, const char *fname, int lineno,
+		       char *err, size_t errsize)
+{
+	struct vkqs_expectations *e = user;
+	char *comma = strchr(line, ',');
+	if (!comma || comma == line) {
+		snprintf(err, errsize, "%s:%d: expected 'name,Status', got '%s'",
+			 fname, lineno, line);
+		return false;
+	}
+	*comma = '\0';
+	const char *status = comma + 1;
+	/* deqp-runner also accepts a third column (duration): ignore it. */
+	char *comma2 = strchr(comma + 1, ',');
+	if (comma2)
+		*comma2 = '\0';
+	enum vkqs_status s;
+	if (!vkqs_status_parse(status, &s)) {
+		snprintf(err, errsize, "%s:%d: unknown status '%s' (one of Fail, Crash, Timeout, ...)",
+			 fname, lineno, status);
+		return false;
+	}
+	if (s == VKQS_PASS) {
+		snprintf(err, errsize, "%s:%d: 'Pass' is not an expected failure", fname, lineno);
+		return false;
+	}
+	if (vkqs_expected_status(e, line)) {
+		snprintf(err, errsize, "%s:%d: '%s' is listed twice", fname, lineno, line);
+		return false;
+	}
+	struct vkqs_expected_fail *nf = realloc(e->fails, (e->nfails + 1) * sizeof(*nf));
+	if (!nf || !(nf[e->nfails].name = strdup(line))) {
+		if (nf)
+			e->fails = nf;
+		snprintf(err, errsize, "%s: out of memory", fname);
+		return false;
+	}
+	e->fails = nf;
+	e->fails[e->nfails++].status = s;
+	return true;
+}
+
+static bool regex_line(void *user, char *line, const char *fname, int lineno,
+		       char *err, size_t errsize)
+{
+	struct vkqs_regex_list *l = user;
+	regex_t re;
+	int rc = regcomp(&re, line, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char msg[256];
+		regerror(rc, &re, msg, sizeof(msg));
+		snprintf(err, errsize, "%s:%d: bad regex '%s': %s", fname, lineno, line, msg);
+		return false;
+	}
+	regex_t *nre = realloc(l->re, (l->count + 1) * sizeof(*nre));
+	char **nsrc = nre ? realloc(l->src, (l->count + 1) * sizeof(*nsrc)) : NULL;
+	if (nre)
+		l->re = nre;
+	if (nsrc)
+		l->src = nsrc;
+	if (!nre || !nsrc || !(l->src[l->count] = strdup(line))) {
+		regfree(&re);
+		snprintf(err, errsize, "%s: out of memory", fname);
+		return false;
+	}
+	l->re[l->count++] = re;
+	return true;
+}
+
+bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
+		      const char *fname, char *err, size_t errsize)
+{
+	return for_each_line(text, fname, fails_line, e, err, errsize);
+}
+
+bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
+			const char *fname, char *err, size_t errsize)
+{
+	return for_each_line(text, fname, regex_line, l, err, errsize);
+}
+
+bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
+			    char *err, size_t errsize)
+{
+	static const char *const suffix[3] = {"-fails.txt", "-flakes.txt", "-skips.txt"};
+	int found = 0;
+	memset(e, 0, sizeof(*e));
+	for (int i = 0; i < 3; i++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s%s", prefix, suffix[i]);
+		char *text = vkqs_read_file(path, NULL);
+		if (!text) {
+			if (errno == ENOENT)
+				continue;
+			snprintf(err, errsize, "cannot read %s: %s", path, strerror(errno));
+			vkqs_expectations_free(e);
+			return false;
+		}
+		found++;
+		bool ok = i == 0   ? vkqs_parse_fails(e, text, path, err, errsize)
+			  : i == 1 ? vkqs_parse_regexes(&e->flakes, text, path, err, errsize)
+				   : vkqs_parse_regexes(&e->skips, text, path, err, errsize);
+		free(text);
+		if (!ok) {
+			vkqs_expectations_free(e);
+			return false;
+		}
+	}
+	if (!found) {
+		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips}.txt", prefix);
+		return false;
+	}
+	return true;
+}
+
+static void free_list(struct vkqs_regex_list *l)
+{
+	for (size_t i = 0; i < l->count; i++) {
+		regfree(&l->re[i]);
+		free(l->src[i]);
+	}
+	free(l->re);
+	free(l->src);
+	memset(l, 0, sizeof(*l));
+}
+
+void vkqs_expectations_free(struct vkqs_expectations *e)
+{
+	for (size_t i = 0; i < e->nfails; i++)
+		free(e->fails[i].name);
+	free(e->fails);
+	free_list(&e->flakes);
+	free_list(&e->skips);
+	memset(e, 0, sizeof(*e));
+}
+
+const enum vkqs_status *vkqs_expected_status(const struct vkqs_expectations *e,
+					      const char *name)
+{
+	for (size_t i = 0; i < e->nfails; i++)
+		if (strcmp(e->fails[i].name, name) == 0)
+			return &e->fails[i].status;
+	return NULL;
+}
+
+bool vkqs_regex_list_match(const struct vkqs_regex_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (regexec(&l->re[i], name, 0, NULL, 0) == 0)
+			return true;
+	return false;
+}

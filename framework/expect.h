@@ -1,0 +1,50 @@
+/* Expectations in deqp-runner's style (STYLE 9):
+ *   <prefix>-fails.txt   "name,Status" lines: known results other than Pass
+ *   <prefix>-flakes.txt  regexes of cases whose failures are tolerated
+ *   <prefix>-skips.txt   regexes of cases not run at all
+ * Blank lines and lines starting with '#' are comments.  Regexes are POSIX
+ * extended and match anywhere in the name (anchor with ^...$). */
+#ifndef VKQS_EXPECT_H
+#define VKQS_EXPECT_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "status.h"
+
+struct vkqs_expected_fail {
+	char *name;
+	enum vkqs_status status;
+};
+
+struct vkqs_regex_list {
+	regex_t *re;
+	char **src;
+	size_t count;
+};
+
+struct vkqs_expectations {
+	struct vkqs_expected_fail *fails;
+	size_t nfails;
+	struct vkqs_regex_list flakes;
+	struct vkqs_regex_list skips;
+};
+
+/* Loads the three files of prefix; missing files are empty, but at least
+ * one must exist.  On error: one line (file:line: problem) in err. */
+bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
+			    char *err, size_t errsize);
+/* Parsers over text already in memory (fname is used in messages). */
+bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
+		      const char *fname, char *err, size_t errsize);
+bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
+			const char *fname, char *err, size_t errsize);
+void vkqs_expectations_free(struct vkqs_expectations *e);
+
+/* The baseline status of name, or NULL. */
+const enum vkqs_status *vkqs_expected_status(const struct vkqs_expectations *e,
+					      const char *name);
+bool vkqs_regex_list_match(const struct vkqs_regex_list *l, const char *name);
+
+#endif

@@ -1,0 +1,469 @@
+/* The vkqs command: list, devices, info, run. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "device.h"
+#include "expect.h"
+#include "record.h"
+#include "registry.h"
+#include "report.h"
+#include "runner.h"
+#include "util.h"
+
+#define EXIT_UNEXPECTED 1
+#define EXIT_USAGE 2
+
+static const char usage[] =
+	"usage: vkqs list [--filter GLOB]...\n"
+	"       vkqs devices\n"
+	"       vkqs info [--device D]\n"
+	"       vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
+	"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
+	"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
+	"                [--validation] [--no-fork] [--batch N]\n"
+	"D: a device index, or a case-insensitive substring of the device or driver\n"
+	"name (default: " VKQS_DEFAULT_DEVICE "). Exit: 0 no unexpected result, 1 some,\n"
+	"2 usage or set-up error.\n";
+
+static _Noreturn __attribute__((format(printf, 1, 2))) void die(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("vkqs: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+/* Options ----------------------------------------------------------------*/
+
+struct opts {
+	const char *device;
+	const char **filters;
+	size_t nfilters;
+	const char *caselist;
+	const char *expectations;
+	double timeout_s;
+	unsigned jobs;
+	unsigned batch;
+	unsigned shard_i, shard_n;
+	const char *json, *junit, *csv;
+	bool validation, no_fork;
+};
+
+enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4 };
+struct optdef {
+	const char *name;
+	bool arg;
+	unsigned allowed; /* which commands take it */
+};
+static const struct optdef optdefs[] = {
+	{"--device", true, O_DEVICE | O_RUN},  {"--filter", true, O_FILTER | O_RUN},
+	{"--caselist", true, O_RUN},           {"--expectations", true, O_RUN},
+	{"--timeout", true, O_RUN},            {"--jobs", true, O_RUN},
+	{"--shard", true, O_RUN},              {"--json", true, O_RUN},
+	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
+	{"--validation", false, O_RUN},        {"--no-fork", false, O_RUN},
+	{"--batch", true, O_RUN},
+};
+
+static unsigned parse_uint(const char *opt, const char *v, unsigned min)
+{
+	char *end;
+	errno = 0;
+	unsigned long x = strtoul(v, &end, 10);
+	if (!*v || *end || errno || x < min || x > 100000)
+		die("%s: expected an integer >= %u, got '%s'", opt, min, v);
+	return (unsigned)x;
+}
+
+static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
+		       struct opts *o)
+{
+	o->device = VKQS_DEFAULT_DEVICE;
+	o->timeout_s = 60;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
+	o->filters = calloc((size_t)argc + 1, sizeof(*o->filters));
+	if (!o->filters)
+		die("out of memory");
+	for (int i = 0; i < argc; i++) {
+		char name[64];
+		const char *a = argv[i], *val = NULL, *eq = strchr(a, '=');
+		if (strncmp(a, "--", 2) != 0)
+			die("%s: unexpected argument '%s' (see vkqs --help)", cmd, a);
+		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+		const struct optdef *d = NULL;
+		for (size_t k = 0; k < VKQS_ARRAY_LEN(optdefs); k++)
+			if (strcmp(optdefs[k].name, name) == 0)
+				d = &optdefs[k];
+		if (!d)
+			die("%s: unknown option '%s' (see vkqs --help)", cmd, name);
+		if (!(d->allowed & allowed))
+			die("%s does not take %s", cmd, name);
+		if (d->arg) {
+			if (eq)
+				val = eq + 1;
+			else if (i + 1 < argc)
+				val = argv[++i];
+			else
+				die("%s needs a value", name);
+		} else if (eq) {
+			die("%s takes no value", name);
+		}
+		if (!strcmp(name, "--device"))
+			o->device = val;
+		else if (!strcmp(name, "--filter"))
+			o->filters[o->nfilters++] = val;
+		else if (!strcmp(name, "--caselist"))
+			o->caselist = val;
+		else if (!strcmp(name, "--expectations"))
+			o->expectations = val;
+		else if (!strcmp(name, "--timeout")) {
+			char *end;
+			o->timeout_s = strtod(val, &end);
+			if (!*val || *end || !(o->timeout_s > 0) || o->timeout_s > 86400)
+				die("--timeout: expected seconds > 0, got '%s'", val);
+		} else if (!strcmp(name, "--jobs"))
+			o->jobs = parse_uint(name, val, 1);
+		else if (!strcmp(name, "--batch"))
+			o->batch = parse_uint(name, val, 1);
+		else if (!strcmp(name, "--shard")) {
+			unsigned i1, n1;
+			char tail;
+			if (sscanf(val, "%u/%u%c", &i1, &n1, &tail) != 2 || n1 < 1 || i1 < 1 ||
+			    i1 > n1)
+				die("--shard: expected I/N with 1 <= I <= N, got '%s'", val);
+			o->shard_i = i1;
+			o->shard_n = n1;
+		} else if (!strcmp(name, "--json"))
+			o->json = val;
+		else if (!strcmp(name, "--junit"))
+			o->junit = val;
+		else if (!strcmp(name, "--csv"))
+			o->csv = val;
+		else if (!strcmp(name, "--validation"))
+			o->validation = true;
+		else if (!strcmp(name, "--no-fork"))
+			o->no_fork = true;
+	}
+}
+
+/* Case selection -----------------------------------------------------------*/
+
+static void build_registry(struct vkqs_registry *reg)
+{
+	char err[512];
+	const char *st = getenv("VKQS_SELFTEST");
+	if (!vkqs_registry_build(reg, vkqs_areas, st && !strcmp(st, "1"), err, sizeof(err)))
+		die("%s", err);
+}
+
+/* Applies --filter globs (each must match something); returns a mask. */
+static bool *select_filters(const struct vkqs_registry *reg, const struct opts *o)
+{
+	bool *sel = calloc(reg->count ? reg->count : 1, sizeof(*sel));
+	if (!sel)
+		die("out of memory");
+	for (size_t i = 0; i < reg->count; i++)
+		sel[i] = o->nfilters == 0;
+	for (size_t f = 0; f < o->nfilters; f++) {
+		bool any = false;
+		for (size_t i = 0; i < reg->count; i++)
+			if (vkqs_glob_match(o->filters[f], reg->cases[i].name)) {
+				sel[i] = true;
+				any = true;
+			}
+		if (!any)
+			die("--filter '%s' matches no case (see vkqs list)", o->filters[f]);
+	}
+	return sel;
+}
+
+/* --caselist: exact names, one per line, '#' comments; intersects filters. */
+static void apply_caselist(const struct vkqs_registry *reg, const char *path, bool *sel)
+{
+	char *text = vkqs_read_file(path, NULL);
+	if (!text)
+		die("--caselist: cannot read %s: %s", path, strerror(errno));
+	bool *in_list = calloc(reg->count ? reg->count : 1, sizeof(*in_list));
+	if (!in_list)
+		die("out of memory");
+	int lineno = 0;
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		lineno++;
+		line[strcspn(line, "\r")] = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		size_t n = strlen(line);
+		while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+			line[--n] = '\0';
+		if (!*line || *line == '#')
+			continue;
+		const struct vkqs_case_inst *ci = vkqs_registry_find(reg, line);
+		if (!ci)
+			die("%s: unknown case '%s' (see vkqs list)", path, line);
+		in_list[ci - reg->cases] = true;
+	}
+	for (size_t i = 0; i < reg->count; i++)
+		sel[i] = sel[i] && in_list[i];
+	free(in_list);
+	free(text);
+}
+
+/* Commands -----------------------------------------------------------------*/
+
+static int cmd_list(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct vkqs_registry reg;
+	parse_opts(argc, argv, O_FILTER, "list", &o);
+	build_registry(&reg);
+	bool *sel = select_filters(&reg, &o);
+	for (size_t i = 0; i < reg.count; i++)
+		if (sel[i])
+			printf("%s\n", reg.cases[i].name);
+	free(sel);
+	free(o.filters);
+	vkqs_registry_free(&reg);
+	return 0;
+}
+
+static int cmd_devices(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct vkqs_instance inst;
+	char err[512];
+	parse_opts(argc, argv, 0, "devices", &o);
+	free(o.filters);
+	if (!vkqs_instance_create(&inst, false, err, sizeof(err)))
+		die("%s", err);
+	if (inst.phys_count == 0)
+		die("the Vulkan loader found no physical device");
+	for (uint32_t i = 0; i < inst.phys_count; i++) {
+		struct vkqs_device_info d;
+		char api[32];
+		vkqs_device_describe(&inst, i, &d);
+		vkqs_version_string(d.api_version, api, sizeof(api));
+		printf("%u: %s | driver %s (%s) | Vulkan %s | %s\n", i, d.name, d.driver_name,
+		       d.driver_info, api, vkqs_device_type_name(d.type));
+	}
+	vkqs_instance_destroy(&inst);
+	return 0;
+}
+
+static int cmd_info(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct vkqs_instance inst;
+	uint32_t index;
+	char err[512];
+	parse_opts(argc, argv, O_DEVICE, "info", &o);
+	free(o.filters);
+	if (!vkqs_instance_create(&inst, false, err, sizeof(err)) ||
+	    !vkqs_instance_select(&inst, o.device, &index, err, sizeof(err)))
+		die("%s", err);
+	struct vkqs_device_info d;
+	vkqs_device_describe(&inst, index, &d);
+	vkqs_print_device_info(stdout, &d);
+	vkqs_instance_destroy(&inst);
+	return 0;
+}
+
+struct progress {
+	size_t done, total;
+	bool tty;
+	const struct vkqs_expectations *e;
+};
+
+static void on_result(void *user, const struct vkqs_result *r)
+{
+	struct progress *p = user;
+	p->done++;
+	if (p->tty)
+		fputs("\r\033[K", stderr);
+	if (r->status != VKQS_PASS) {
+		struct vkqs_result tmp = *r;
+		vkqs_classify(&tmp, p->e);
+		tmp.log = NULL; /* logs come with the final report lines */
+		vkqs_print_result_line(stdout, &tmp);
+		fflush(stdout);
+	}
+	if (p->tty) {
+		fprintf(stderr, "[%zu/%zu] %s", p->done, p->total, r->ci->name);
+		fflush(stderr);
+	}
+}
+
+/* Reruns unexpected failures once, each in a fresh child: a result that
+ * changes to what was expected is a flake (deqp-runner's rule). */
+static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
+			   struct vkqs_run *run, const struct vkqs_expectations *e)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < run->count; i++)
+		n += run->results[i].outcome == VKQS_OUTCOME_UNEXPECTED;
+	if (n == 0 || o->no_fork)
+		return;
+	struct vkqs_result *again = calloc(n, sizeof(*again));
+	size_t *where = calloc(n, sizeof(*where));
+	if (!again || !where)
+		die("out of memory");
+	n = 0;
+	for (size_t i = 0; i < run->count; i++)
+		if (run->results[i].outcome == VKQS_OUTCOME_UNEXPECTED) {
+			again[n].ci = run->results[i].ci;
+			where[n++] = i;
+		}
+	printf("vkqs: rerunning %zu unexpected result(s) once to detect flakes\n", n);
+	fflush(stdout);
+	struct vkqs_runner_opts one = *ro;
+	one.batch = 1;
+	vkqs_runner_run(&one, again, n, NULL, NULL);
+	for (size_t k = 0; k < n; k++) {
+		struct vkqs_result *r = &run->results[where[k]];
+		if (!again[k].done)
+			continue;
+		vkqs_classify(&again[k], e);
+		if (!vkqs_outcome_unexpected(again[k].outcome)) {
+			r->outcome = VKQS_OUTCOME_FLAKE;
+			r->rerun_status = again[k].status;
+		}
+		free(again[k].log);
+	}
+	free(again);
+	free(where);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct vkqs_registry reg;
+	struct vkqs_expectations e = {0};
+	char err[1024];
+	parse_opts(argc, argv, O_RUN, "run", &o);
+	build_registry(&reg);
+	bool *sel = select_filters(&reg, &o);
+	if (o.caselist)
+		apply_caselist(&reg, o.caselist, sel);
+	if (o.expectations && !vkqs_expectations_load(&e, o.expectations, err, sizeof(err)))
+		die("%s", err);
+	for (size_t i = 0; i < e.nfails; i++)
+		if (!vkqs_registry_find(&reg, e.fails[i].name))
+			fprintf(stderr, "vkqs: warning: expectations name unknown case '%s'\n",
+				e.fails[i].name);
+
+	struct vkqs_run run = {.validation = o.validation, .expectations = o.expectations};
+	run.results = calloc(reg.count ? reg.count : 1, sizeof(*run.results));
+	if (!run.results)
+		die("out of memory");
+	size_t kept = 0;
+	for (size_t i = 0; i < reg.count; i++) {
+		if (!sel[i])
+			continue;
+		if (vkqs_regex_list_match(&e.skips, reg.cases[i].name)) {
+			run.skipped_by_list++;
+			continue;
+		}
+		/* Interleaved sharding, as Mesa CI: shard I takes every Nth. */
+		if (o.shard_n && kept++ % o.shard_n != o.shard_i - 1)
+			continue;
+		run.results[run.count++].ci = &reg.cases[i];
+	}
+	free(sel);
+	if (run.count == 0)
+		die("no case selected (filters, caselist, skips and shard leave nothing)");
+
+	if (!vkqs_probe_device(o.device, o.validation, &run.device, err, sizeof(err)))
+		die("%s", err);
+
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(run.started_at, sizeof(run.started_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,
+	       run.device.name, run.device.driver_name, run.device.driver_info,
+	       o.validation ? ", validation on" : "");
+	fflush(stdout);
+
+	struct vkqs_runner_opts ro = {
+		.device = o.device,
+		.validation = o.validation,
+		.timeout_s = o.timeout_s,
+		.jobs = o.jobs,
+		.batch = o.batch,
+		.no_fork = o.no_fork,
+	};
+	struct progress prog = {.total = run.count, .tty = isatty(STDERR_FILENO), .e = &e};
+	vkqs_runner_install_signals();
+	double t0 = vkqs_monotonic_s();
+	run.complete = vkqs_runner_run(&ro, run.results, run.count, on_result, &prog);
+	if (prog.tty)
+		fputs("\r\033[K", stderr);
+	for (size_t i = 0; i < run.count; i++)
+		vkqs_classify(&run.results[i], &e);
+	if (run.complete)
+		rerun_failures(&o, &ro, &run, &e);
+	run.wall_s = vkqs_monotonic_s() - t0;
+
+	/* Failures again at the end with their logs, where a reader looks. */
+	bool header = false;
+	for (size_t i = 0; i < run.count; i++) {
+		const struct vkqs_result *r = &run.results[i];
+		if (!vkqs_outcome_unexpected(r->outcome) && r->outcome != VKQS_OUTCOME_FLAKE)
+			continue;
+		if (!header)
+			printf("\nUnexpected results and flakes:\n");
+		header = true;
+		vkqs_print_result_line(stdout, r);
+	}
+	int rc = 0;
+	if (o.json && !vkqs_write_json(&run, o.json, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
+	if (o.junit && !vkqs_write_junit(&run, o.junit, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
+	if (o.csv && !vkqs_write_csv(&run, o.csv, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
+	vkqs_print_summary(stdout, &run);
+
+	struct vkqs_summary s;
+	vkqs_summarize(&run, &s);
+	if (!rc)
+		rc = s.unexpected ? EXIT_UNEXPECTED : 0;
+	if (!run.complete)
+		rc = 130;
+	for (size_t i = 0; i < run.count; i++)
+		free(run.results[i].log);
+	free(run.results);
+	free(o.filters);
+	vkqs_expectations_free(&e);
+	vkqs_registry_free(&reg);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		die("no command given (list, devices, info, run; see vkqs --help)");
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "list"))
+		return cmd_list(argc - 2, argv + 2);
+	if (!strcmp(cmd, "devices"))
+		return cmd_devices(argc - 2, argv + 2);
+	if (!strcmp(cmd, "info"))
+		return cmd_info(argc - 2, argv + 2);
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 2, argv + 2);
+	die("unknown command '%s' (list, devices, info, run; see vkqs --help)", cmd);
+}

@@ -1,0 +1,66 @@
+/* The run record: the one in-memory account of a run that every reporter
+ * (text, JSON, JUnit, results.csv) is a pure function of (STYLE 8). */
+#ifndef VKQS_RECORD_H
+#define VKQS_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "device.h"
+#include "expect.h"
+#include "registry.h"
+#include "status.h"
+
+/* How a result compares with the expectations. */
+#define VKQS_OUTCOME_LIST(X)                                                  \
+	X(OK, "ok", false)                   /* success, no baseline */       \
+	X(EXPECTED, "expected", false)       /* equals its baseline */        \
+	X(UNEXPECTED, "unexpected", true)    /* a failure not expected */     \
+	X(UNEXPECTED_PASS, "unexpected_pass", true) /* baseline to tighten */ \
+	X(FLAKE, "flake", false)             /* failed, then passed on rerun */ \
+	X(KNOWN_FLAKE, "known_flake", false) /* failed, listed in flakes */   \
+	X(NOT_RUN, "not_run", true)          /* run interrupted before it */
+
+enum vkqs_outcome {
+#define X(e, n, bad) VKQS_OUTCOME_##e,
+	VKQS_OUTCOME_LIST(X)
+#undef X
+};
+const char *vkqs_outcome_name(enum vkqs_outcome o);
+bool vkqs_outcome_unexpected(enum vkqs_outcome o);
+
+struct vkqs_result {
+	const struct vkqs_case_inst *ci;
+	enum vkqs_status status;
+	double duration_s;
+	char message[VKQS_MSG_MAX];
+	char *log;                 /* the case's stderr for non-Pass; may be NULL */
+	bool done;
+	enum vkqs_outcome outcome;
+	bool has_expected;
+	enum vkqs_status expected;
+	enum vkqs_status rerun_status; /* valid when outcome is FLAKE */
+};
+
+struct vkqs_summary {
+	size_t total, passed, unexpected, not_supported, warnings, expected_fails,
+		flakes, unexpected_passes, not_run;
+};
+
+struct vkqs_run {
+	struct vkqs_device_info device;
+	bool validation;
+	bool complete;           /* false when the run was interrupted */
+	char started_at[32];     /* UTC, ISO 8601 */
+	double wall_s;
+	const char *expectations; /* prefix, or NULL */
+	size_t count;
+	struct vkqs_result *results; /* in case-list order */
+	size_t skipped_by_list;    /* removed by <prefix>-skips.txt */
+};
+
+/* Sets outcome from status, baseline and flake list (before any rerun). */
+void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e);
+void vkqs_summarize(const struct vkqs_run *run, struct vkqs_summary *s);
+
+#endif

@@ -1,0 +1,283 @@
+#include "report.h"
+
+#include <string.h>
+
+#include "util.h"
+
+static const char *const family_bits[] = {"graphics", "compute", "transfer",
+					  "sparse", "protected", "video_decode",
+					  "video_encode", "optical_flow"};
+
+static void family_flags(VkQueueFlags f, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	size_t len = 0;
+	for (unsigned b = 0; b < 8 && len < size; b++) {
+		static const VkQueueFlags bit[] = {
+			VK_QUEUE_GRAPHICS_BIT, VK_QUEUE_COMPUTE_BIT, VK_QUEUE_TRANSFER_BIT,
+			VK_QUEUE_SPARSE_BINDING_BIT, VK_QUEUE_PROTECTED_BIT, 0x20, 0x40, 0x100};
+		if (f & bit[b])
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "+" : "",
+						family_bits[b]);
+	}
+}
+
+void vkqs_print_device_info(FILE *f, const struct vkqs_device_info *d)
+{
+	char api[32], flags[128];
+	vkqs_version_string(d->api_version, api, sizeof(api));
+	fprintf(f, "device %u: %s\n", d->index, d->name);
+	fprintf(f, "  driver:                       %s (%s)\n", d->driver_name, d->driver_info);
+	fprintf(f, "  api version:                  %s\n", api);
+	fprintf(f, "  type:                         %s\n", vkqs_device_type_name(d->type));
+	fprintf(f, "  vendor/device id:             0x%04x / 0x%04x\n", d->vendor_id, d->device_id);
+	fprintf(f, "  timestampPeriod:              %g ns\n", (double)d->timestamp_period);
+	fprintf(f, "  timestampComputeAndGraphics:  %s\n",
+		d->timestamp_compute_and_graphics ? "true" : "false");
+	for (uint32_t i = 0; i < d->family_count; i++) {
+		family_flags(d->families[i].flags, flags, sizeof(flags));
+		fprintf(f, "  queue family %u: %-26s queues %u, timestampValidBits %u\n", i,
+			flags, d->families[i].count, d->families[i].timestamp_valid_bits);
+	}
+	fprintf(f, "  features:\n");
+	for (uint32_t i = 0; i < d->feature_count; i++)
+		fprintf(f, "    %-64s %s\n", d->features[i].name,
+			d->features[i].value ? "true" : "false");
+	fprintf(f, "  query-related extensions:\n");
+	for (uint32_t i = 0; i < d->ext_count; i++) {
+		if (d->exts[i].spec_version)
+			fprintf(f, "    %-64s rev %u\n", d->exts[i].name, d->exts[i].spec_version);
+		else
+			fprintf(f, "    %-64s absent\n", d->exts[i].name);
+	}
+}
+
+const char *vkqs_result_csv_status(const struct vkqs_result *r)
+{
+	if (!r->done)
+		return "Missing";
+	if (r->outcome == VKQS_OUTCOME_FLAKE || r->outcome == VKQS_OUTCOME_KNOWN_FLAKE)
+		return "Flake";
+	return vkqs_status_name(r->status);
+}
+
+void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
+{
+	const char *tag = "";
+	switch (r->outcome) {
+	case VKQS_OUTCOME_EXPECTED: tag = " (expected)"; break;
+	case VKQS_OUTCOME_UNEXPECTED_PASS: tag = " (UNEXPECTED PASS: update the expectations)"; break;
+	case VKQS_OUTCOME_FLAKE: tag = " (flake: passed on rerun)"; break;
+	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
+	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
+	default: break;
+	}
+	/* The console gets the start of the message; JSON has all of it. */
+	int mlen = (int)strlen(r->message);
+	fprintf(f, "%-20s %s%s (%.3f s)%s%.*s%s\n", vkqs_status_name(r->status), r->ci->name,
+		tag, r->duration_s, r->message[0] ? ": " : "", mlen > 400 ? 400 : mlen,
+		r->message, mlen > 400 ? " [...]" : "");
+	if (r->log && vkqs_outcome_unexpected(r->outcome)) {
+		/* The end of the child's output, indented, for failures someone
+		 * must read. */
+		const char *p = r->log + strlen(r->log);
+		for (int lines = 0; p > r->log && lines < 12; lines++)
+			while (--p > r->log && p[-1] != '\n')
+				;
+		while (*p) {
+			const char *e = strchr(p, '\n');
+			int len = e ? (int)(e - p) : (int)strlen(p);
+			fprintf(f, "    | %.*s\n", len, p);
+			p += len + (e ? 1 : 0);
+		}
+	}
+}
+
+void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
+{
+	struct vkqs_summary s;
+	vkqs_summarize(run, &s);
+	fprintf(f, "\n%zu cases on %s (%s) in %.1f s: %zu Pass, %zu NotSupported, "
+		   "%zu warnings, %zu expected failures, %zu flakes, %zu unexpected "
+		   "(%zu unexpected passes)%s\n",
+		s.total, run->device.name, run->device.driver_name, run->wall_s, s.passed,
+		s.not_supported, s.warnings, s.expected_fails, s.flakes, s.unexpected,
+		s.unexpected_passes, run->complete ? "" : "; INTERRUPTED");
+	fprintf(f, "%zu passed, %zu failed, %zu skipped\n", s.passed, s.unexpected,
+		s.not_supported);
+}
+
+/* JSON ---------------------------------------------------------------------*/
+
+static void json_kv_str(FILE *f, const char *indent, const char *k, const char *v,
+			bool comma)
+{
+	fprintf(f, "%s\"%s\": ", indent, k);
+	vkqs_json_string(f, v);
+	fputs(comma ? ",\n" : "\n", f);
+}
+
+static void json_device(FILE *f, const struct vkqs_device_info *d)
+{
+	char api[32], flags[128];
+	vkqs_version_string(d->api_version, api, sizeof(api));
+	fputs("  \"device\": {\n", f);
+	fprintf(f, "    \"index\": %u,\n", d->index);
+	json_kv_str(f, "    ", "name", d->name, true);
+	json_kv_str(f, "    ", "driver_name", d->driver_name, true);
+	json_kv_str(f, "    ", "driver_info", d->driver_info, true);
+	json_kv_str(f, "    ", "api_version", api, true);
+	fprintf(f, "    \"driver_version\": %u,\n", d->driver_version);
+	fprintf(f, "    \"vendor_id\": %u,\n    \"device_id\": %u,\n", d->vendor_id, d->device_id);
+	json_kv_str(f, "    ", "type", vkqs_device_type_name(d->type), true);
+	fprintf(f, "    \"timestamp_period\": %.9g,\n", (double)d->timestamp_period);
+	fprintf(f, "    \"timestamp_compute_and_graphics\": %s,\n",
+		d->timestamp_compute_and_graphics ? "true" : "false");
+	fputs("    \"queue_families\": [", f);
+	for (uint32_t i = 0; i < d->family_count; i++) {
+		family_flags(d->families[i].flags, flags, sizeof(flags));
+		fprintf(f, "%s\n      {\"index\": %u, \"flags\": ", i ? "," : "", i);
+		vkqs_json_string(f, flags);
+		fprintf(f, ", \"queue_count\": %u, \"timestamp_valid_bits\": %u}",
+			d->families[i].count, d->families[i].timestamp_valid_bits);
+	}
+	fputs("\n    ],\n    \"features\": {", f);
+	for (uint32_t i = 0; i < d->feature_count; i++) {
+		fprintf(f, "%s\n      ", i ? "," : "");
+		vkqs_json_string(f, d->features[i].name);
+		fprintf(f, ": %s", d->features[i].value ? "true" : "false");
+	}
+	fputs("\n    },\n    \"extensions\": {", f);
+	for (uint32_t i = 0; i < d->ext_count; i++) {
+		fprintf(f, "%s\n      ", i ? "," : "");
+		vkqs_json_string(f, d->exts[i].name);
+		fprintf(f, ": %u", d->exts[i].spec_version);
+	}
+	fputs("\n    }\n  },\n", f);
+}
+
+bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
+		     size_t errsize)
+{
+	struct vkqs_atomic_file af;
+	if (!vkqs_atomic_open(&af, path, err, errsize))
+		return false;
+	FILE *f = af.f;
+	struct vkqs_summary s;
+	vkqs_summarize(run, &s);
+	fputs("{\n  \"format\": \"vkqs-results\",\n  \"format_version\": 1,\n", f);
+	json_kv_str(f, "  ", "started_at", run->started_at, true);
+	fprintf(f, "  \"wall_s\": %.3f,\n", run->wall_s);
+	fprintf(f, "  \"complete\": %s,\n", run->complete ? "true" : "false");
+	fprintf(f, "  \"validation\": %s,\n", run->validation ? "true" : "false");
+	/* STYLE 10: record which dispatch path the numbers paid for. */
+	json_kv_str(f, "  ", "dispatch", "volk per-device table", true);
+	if (run->expectations)
+		json_kv_str(f, "  ", "expectations", run->expectations, true);
+	else
+		fputs("  \"expectations\": null,\n", f);
+	json_device(f, &run->device);
+	fprintf(f,
+		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "
+		"\"warnings\": %zu, \"expected_fails\": %zu, \"flakes\": %zu, "
+		"\"unexpected\": %zu, \"unexpected_passes\": %zu, \"not_run\": %zu, "
+		"\"skipped_by_list\": %zu},\n",
+		s.total, s.passed, s.not_supported, s.warnings, s.expected_fails, s.flakes,
+		s.unexpected, s.unexpected_passes, s.not_run, run->skipped_by_list);
+	fputs("  \"cases\": [", f);
+	for (size_t i = 0; i < run->count; i++) {
+		const struct vkqs_result *r = &run->results[i];
+		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+		vkqs_json_string(f, r->ci->name);
+		fputs(", \"status\": ", f);
+		vkqs_json_string(f, r->done ? vkqs_status_name(r->status) : "Missing");
+		fprintf(f, ", \"duration_s\": %.6f, \"outcome\": \"%s\"", r->duration_s,
+			vkqs_outcome_name(r->outcome));
+		if (r->has_expected)
+			fprintf(f, ", \"expected\": \"%s\"", vkqs_status_name(r->expected));
+		if (r->outcome == VKQS_OUTCOME_FLAKE)
+			fprintf(f, ", \"rerun_status\": \"%s\"", vkqs_status_name(r->rerun_status));
+		fputs(", \"message\": ", f);
+		vkqs_json_string(f, r->message);
+		fputs(", \"spec\": ", f);
+		vkqs_json_string(f, r->ci->c->spec);
+		if (r->log) {
+			fputs(", \"log\": ", f);
+			vkqs_json_string(f, r->log);
+		}
+		fputc('}', f);
+	}
+	fputs("\n  ]\n}\n", f);
+	return vkqs_atomic_commit(&af, err, errsize);
+}
+
+/* JUnit --------------------------------------------------------------------*/
+
+bool vkqs_write_junit(const struct vkqs_run *run, const char *path, char *err,
+		      size_t errsize)
+{
+	struct vkqs_atomic_file af;
+	if (!vkqs_atomic_open(&af, path, err, errsize))
+		return false;
+	FILE *f = af.f;
+	struct vkqs_summary s;
+	vkqs_summarize(run, &s);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	fprintf(f, "<testsuites tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+		s.total, s.unexpected, s.not_supported, run->wall_s);
+	fputs("  <testsuite name=\"vkqs\" ", f);
+	fprintf(f, "tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\" time=\"%.3f\" timestamp=\"",
+		s.total, s.unexpected, s.not_supported, run->wall_s);
+	vkqs_xml_text(f, run->started_at);
+	fputs("\" hostname=\"", f);
+	vkqs_xml_text(f, run->device.name);
+	fputs("\">\n", f);
+	for (size_t i = 0; i < run->count; i++) {
+		const struct vkqs_result *r = &run->results[i];
+		const char *name = r->ci->name, *dot = strrchr(name, '.');
+		fputs("    <testcase classname=\"", f);
+		fprintf(f, "%.*s", (int)(dot - name), name);
+		fputs("\" name=\"", f);
+		vkqs_xml_text(f, dot + 1);
+		fprintf(f, "\" time=\"%.6f\">\n", r->duration_s);
+		fprintf(f, "      <properties><property name=\"status\" value=\"%s\"/>"
+			   "<property name=\"outcome\" value=\"%s\"/></properties>\n",
+			vkqs_result_csv_status(r), vkqs_outcome_name(r->outcome));
+		if (vkqs_outcome_unexpected(r->outcome)) {
+			fprintf(f, "      <failure type=\"%s\" message=\"",
+				r->done ? vkqs_status_name(r->status) : "Missing");
+			vkqs_xml_text(f, r->message);
+			fputs("\">", f);
+			vkqs_xml_text(f, r->ci->c->spec);
+			fputs("</failure>\n", f);
+		} else if (r->done && r->status == VKQS_NOT_SUPPORTED) {
+			fputs("      <skipped message=\"", f);
+			vkqs_xml_text(f, r->message);
+			fputs("\"/>\n", f);
+		}
+		if (r->log) {
+			fputs("      <system-err>", f);
+			vkqs_xml_text(f, r->log);
+			fputs("</system-err>\n", f);
+		}
+		fputs("    </testcase>\n", f);
+	}
+	fputs("  </testsuite>\n</testsuites>\n", f);
+	return vkqs_atomic_commit(&af, err, errsize);
+}
+
+/* results.csv (deqp-runner: "name,Status,duration_s") ----------------------*/
+
+bool vkqs_write_csv(const struct vkqs_run *run, const char *path, char *err,
+		    size_t errsize)
+{
+	struct vkqs_atomic_file af;
+	if (!vkqs_atomic_open(&af, path, err, errsize))
+		return false;
+	for (size_t i = 0; i < run->count; i++) {
+		const struct vkqs_result *r = &run->results[i];
+		fprintf(af.f, "%s,%s,%.6f\n", r->ci->name, vkqs_result_csv_status(r),
+			r->duration_s);
+	}
+	return vkqs_atomic_commit(&af, err, errsize);
+}

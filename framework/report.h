@@ -1,0 +1,28 @@
+/* Reporters: pure functions of the run record (STYLE 8).  File reporters
+ * write atomically (util.h). */
+#ifndef VKQS_REPORT_H
+#define VKQS_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "record.h"
+
+/* The device block of `vkqs info`, also used at the top of a run. */
+void vkqs_print_device_info(FILE *f, const struct vkqs_device_info *d);
+
+/* One line for a non-Pass result (and its log, indented, when verbose). */
+void vkqs_print_result_line(FILE *f, const struct vkqs_result *r);
+/* The closing lines; the last is "N passed, N failed, N skipped". */
+void vkqs_print_summary(FILE *f, const struct vkqs_run *run);
+
+bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
+		     size_t errsize);
+bool vkqs_write_junit(const struct vkqs_run *run, const char *path, char *err,
+		      size_t errsize);
+bool vkqs_write_csv(const struct vkqs_run *run, const char *path, char *err,
+		    size_t errsize);
+/* The status word results.csv and JUnit show for a result. */
+const char *vkqs_result_csv_status(const struct vkqs_result *r);
+
+#endif

@@ -1,0 +1,552 @@
+#include "runner.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Pipe protocol: fixed-size records no larger than PIPE_BUF, so each write
+ * is atomic and a record is never torn. */
+enum rec_kind { REC_START = 1, REC_RESULT = 2 };
+struct rec {
+	uint32_t kind;
+	uint32_t slot;       /* index into the batch */
+	int32_t status;
+	uint32_t poisoned;   /* the device may be unusable after this case */
+	double duration_s;
+	int64_t log_offset;  /* child's stderr file offset at START / RESULT */
+	char message[VKQS_MSG_MAX];
+};
+_Static_assert(sizeof(struct rec) <= PIPE_BUF, "records must be atomic pipe writes");
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+void vkqs_runner_install_signals(void)
+{
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+/* Child side --------------------------------------------------------------*/
+
+struct child_state {
+	const struct vkqs_runner_opts *o;
+	struct vkqs_vk vk;
+	bool vk_ready, vk_failed;
+	char vk_err[512];
+};
+
+/* Runs one case in this process; fills status/message/duration.
+ * Returns whether the device may be unusable afterwards. */
+static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
+		    enum vkqs_status *status, char *message, size_t msize,
+		    double *duration)
+{
+	static struct vkqs_ctx ctx;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.name = ci->name;
+	bool need_vk = !(ci->c->flags & VKQS_CASE_NO_DEVICE);
+	if (need_vk && !cs->vk_ready && !cs->vk_failed) {
+		if (vkqs_vk_create(&cs->vk, cs->o->device, cs->o->validation, cs->vk_err,
+				   sizeof(cs->vk_err)))
+			cs->vk_ready = true;
+		else
+			cs->vk_failed = true;
+	}
+	if (need_vk && cs->vk_failed) {
+		*status = VKQS_INTERNAL_ERROR;
+		snprintf(message, msize, "device set-up failed: %s", cs->vk_err);
+		*duration = 0;
+		return false;
+	}
+	double t0 = vkqs_monotonic_s();
+	vkqs_case_execute(&ctx, ci->c, ci->param, need_vk ? &cs->vk : NULL);
+	*duration = vkqs_monotonic_s() - t0;
+	*status = ctx.status;
+	snprintf(message, msize, "%s", ctx.message);
+	return ctx.poisoned;
+}
+
+static int64_t log_offset(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	off_t off = lseek(STDERR_FILENO, 0, SEEK_CUR);
+	return off < 0 ? 0 : (int64_t)off;
+}
+
+static _Noreturn void child_main(const struct vkqs_runner_opts *o,
+				 struct vkqs_result *results, const size_t *batch,
+				 size_t count, int wfd, int logfd)
+{
+	setpgid(0, 0);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	dup2(logfd, STDOUT_FILENO);
+	dup2(logfd, STDERR_FILENO);
+	close(logfd);
+	struct child_state cs = {.o = o};
+	static struct rec rec;
+	for (size_t i = 0; i < count; i++) {
+		memset(&rec, 0, sizeof(rec));
+		rec.kind = REC_START;
+		rec.slot = (uint32_t)i;
+		rec.log_offset = log_offset();
+		if (!write_all(wfd, &rec, sizeof(rec)))
+			_exit(4);
+		enum vkqs_status st;
+		double dur;
+		bool poisoned = run_one(&cs, results[batch[i]].ci, &st, rec.message,
+					sizeof(rec.message), &dur);
+		rec.kind = REC_RESULT;
+		rec.status = st;
+		rec.duration_s = dur;
+		rec.poisoned = poisoned;
+		rec.log_offset = log_offset();
+		if (!write_all(wfd, &rec, sizeof(rec)))
+			_exit(4);
+		if (poisoned)
+			_exit(0); /* the parent reruns the rest in fresh children */
+	}
+	if (cs.vk_ready)
+		vkqs_vk_destroy(&cs.vk);
+	_exit(0);
+}
+
+/* Parent side -------------------------------------------------------------*/
+
+struct slot {
+	pid_t pid;
+	int rfd;
+	int logfd;
+	size_t *batch;     /* indices into results */
+	size_t count;
+	size_t next;       /* batch position of the next START expected */
+	bool in_case;      /* a START without RESULT */
+	double case_start;
+	double deadline;
+	int64_t case_log_offset;
+	bool timed_out;
+	bool poisoned;
+	char buf[sizeof(struct rec)];
+	size_t buffered;
+};
+
+struct queue {
+	size_t **batches; /* each a malloc'd array of indices into results */
+	size_t *lens;
+	size_t n, head;
+};
+
+static bool queue_push(struct queue *q, const size_t *idx, size_t n)
+{
+	size_t *items = malloc(n * sizeof(*items));
+	size_t **b = realloc(q->batches, (q->n + 1) * sizeof(*b));
+	if (b)
+		q->batches = b;
+	size_t *lens = realloc(q->lens, (q->n + 1) * sizeof(*lens));
+	if (lens)
+		q->lens = lens;
+	if (!items || !b || !lens) {
+		free(items);
+		return false;
+	}
+	memcpy(items, idx, n * sizeof(*items));
+	q->batches[q->n] = items;
+	q->lens[q->n++] = n;
+	return true;
+}
+
+static size_t *queue_pop(struct queue *q, size_t *n)
+{
+	if (q->head == q->n)
+		return NULL;
+	*n = q->lens[q->head];
+	return q->batches[q->head++];
+}
+
+static void queue_free(struct queue *q)
+{
+	for (size_t i = q->head; i < q->n; i++)
+		free(q->batches[i]);
+	free(q->batches);
+	free(q->lens);
+	memset(q, 0, sizeof(*q));
+}
+
+/* The child's output between two offsets (to the end when to < 0). */
+static char *read_log(int fd, int64_t from, int64_t to)
+{
+	struct stat st;
+	if (fstat(fd, &st) != 0)
+		return NULL;
+	if (to < 0 || to > st.st_size)
+		to = st.st_size;
+	if (from >= to)
+		return NULL;
+	/* Keep the end: the last lines say most about a crash. */
+	const int64_t max = 16384;
+	if (to - from > max)
+		from = to - max;
+	char *buf = malloc((size_t)(to - from) + 1);
+	if (!buf)
+		return NULL;
+	ssize_t r = pread(fd, buf, (size_t)(to - from), from);
+	if (r <= 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[r] = '\0';
+	return buf;
+}
+
+static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
+		  struct slot *s, size_t *batch, size_t count)
+{
+	int p[2];
+	char path[] = "/tmp/vkqs-log-XXXXXX";
+	int logfd = mkstemp(path);
+	if (logfd < 0)
+		return false;
+	unlink(path);
+	if (pipe(p) != 0) {
+		close(logfd);
+		return false;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		close(logfd);
+		return false;
+	}
+	if (pid == 0) {
+		close(p[0]);
+		child_main(o, results, batch, count, p[1], logfd);
+	}
+	/* Also from the parent, so a kill right after fork finds the group. */
+	setpgid(pid, pid);
+	close(p[1]);
+	memset(s, 0, sizeof(*s));
+	s->pid = pid;
+	s->rfd = p[0];
+	s->logfd = logfd;
+	s->batch = batch;
+	s->count = count;
+	/* Device set-up happens inside the first case's deadline; until the
+	 * first START arrives this bounds a child stuck before it. */
+	s->deadline = vkqs_monotonic_s() + o->timeout_s;
+	return true;
+}
+
+static void set_result(struct vkqs_result *r, enum vkqs_status st, double dur,
+		       const char *msg)
+{
+	r->status = st;
+	r->duration_s = dur;
+	snprintf(r->message, sizeof(r->message), "%s", msg);
+	r->done = true;
+}
+
+static void handle_record(struct slot *s, struct vkqs_result *results,
+			  const struct rec *rec, const struct vkqs_runner_opts *o,
+			  vkqs_progress_fn progress, void *user)
+{
+	if (rec->slot >= s->count)
+		return;
+	struct vkqs_result *r = &results[s->batch[rec->slot]];
+	if (rec->kind == REC_START) {
+		s->in_case = true;
+		s->next = rec->slot;
+		s->case_start = vkqs_monotonic_s();
+		s->deadline = s->case_start + o->timeout_s;
+		s->case_log_offset = rec->log_offset;
+		return;
+	}
+	s->in_case = false;
+	s->next = rec->slot + 1;
+	s->poisoned = rec->poisoned != 0;
+	set_result(r, (enum vkqs_status)rec->status, rec->duration_s, rec->message);
+	if (r->status != VKQS_PASS)
+		r->log = read_log(s->logfd, s->case_log_offset, rec->log_offset);
+	s->deadline = vkqs_monotonic_s() + o->timeout_s;
+	if (progress)
+		progress(user, r);
+}
+
+static void describe_exit(int wstatus, char *buf, size_t size)
+{
+	if (WIFSIGNALED(wstatus))
+		snprintf(buf, size, "child killed by signal %d (%s)", WTERMSIG(wstatus),
+			 strsignal(WTERMSIG(wstatus)));
+	else
+		snprintf(buf, size, "child exited with code %d before reporting a result",
+			 WEXITSTATUS(wstatus));
+}
+
+/* Reaps a finished or killed child.  If it stopped before reporting every
+ * case of its batch, the case it was in (or about to start) becomes Timeout
+ * or Crash, and the cases it did not start go back to the queue one per
+ * child.  A case that reported but left the device unusable is not charged. */
+static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
+		   const struct vkqs_runner_opts *o, vkqs_progress_fn progress,
+		   void *user)
+{
+	int wstatus = 0;
+	while (waitpid(s->pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	if (!interrupted && s->next < s->count) {
+		if (s->in_case || s->timed_out || !s->poisoned) {
+			struct vkqs_result *r = &results[s->batch[s->next]];
+			double dur = s->in_case ? vkqs_monotonic_s() - s->case_start : 0;
+			char msg[256];
+			if (s->timed_out)
+				snprintf(msg, sizeof(msg),
+					 "no result after %.0f s: killed the child's process group",
+					 o->timeout_s);
+			else
+				describe_exit(wstatus, msg, sizeof(msg));
+			set_result(r, s->timed_out ? VKQS_TIMEOUT : VKQS_CRASH, dur, msg);
+			r->log = read_log(s->logfd, s->case_log_offset, -1);
+			if (progress)
+				progress(user, r);
+			s->next++;
+		}
+		for (size_t i = s->next; i < s->count; i++)
+			queue_push(q, &s->batch[i], 1);
+	}
+	close(s->rfd);
+	close(s->logfd);
+	free(s->batch);
+	s->pid = 0;
+}
+
+static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *results,
+			size_t n, vkqs_progress_fn progress, void *user)
+{
+	struct child_state cs = {.o = o};
+	for (size_t i = 0; i < n && !interrupted; i++) {
+		struct vkqs_result *r = &results[i];
+		enum vkqs_status st;
+		double dur;
+		char msg[VKQS_MSG_MAX];
+		run_one(&cs, r->ci, &st, msg, sizeof(msg), &dur);
+		set_result(r, st, dur, msg);
+		if (progress)
+			progress(user, r);
+	}
+	if (cs.vk_ready)
+		vkqs_vk_destroy(&cs.vk);
+	return !interrupted;
+}
+
+bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *results,
+		     size_t n, vkqs_progress_fn progress, void *user)
+{
+	if (o->no_fork)
+		return run_no_fork(o, results, n, progress, user);
+
+	unsigned jobs = o->jobs ? o->jobs : 1;
+	size_t batch = o->batch;
+	if (!batch) {
+		/* Enough batches to keep every job busy to the end, few enough
+		 * that device creation is amortised. */
+		batch = n / ((size_t)jobs * 4);
+		if (batch < 1)
+			batch = 1;
+		if (batch > 64)
+			batch = 64;
+	}
+	struct queue q = {0};
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx));
+	if (!idx)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	for (size_t i = 0; i < n; i += batch)
+		queue_push(&q, idx + i, n - i < batch ? n - i : batch);
+	free(idx);
+
+	struct slot *slots = calloc(jobs, sizeof(*slots));
+	struct pollfd *pfd = calloc(jobs, sizeof(*pfd));
+	if (!slots || !pfd) {
+		free(slots);
+		free(pfd);
+		queue_free(&q);
+		return false;
+	}
+	size_t active = 0;
+	for (;;) {
+		for (unsigned j = 0; j < jobs && !interrupted; j++) {
+			if (slots[j].pid)
+				continue;
+			size_t cnt;
+			size_t *b = queue_pop(&q, &cnt);
+			if (!b)
+				break;
+			if (!spawn(o, results, &slots[j], b, cnt)) {
+				for (size_t i = 0; i < cnt; i++)
+					set_result(&results[b[i]], VKQS_INTERNAL_ERROR, 0,
+						   "cannot start a child process");
+				free(b);
+				continue;
+			}
+			active++;
+		}
+		if (active == 0)
+			break;
+
+		double now = vkqs_monotonic_s(), next_deadline = now + 3600;
+		for (unsigned j = 0; j < jobs; j++) {
+			pfd[j].fd = slots[j].pid ? slots[j].rfd : -1;
+			pfd[j].events = POLLIN;
+			pfd[j].revents = 0;
+			if (slots[j].pid && slots[j].deadline < next_deadline)
+				next_deadline = slots[j].deadline;
+		}
+		int wait_ms = (int)((next_deadline - now) * 1000) + 1;
+		if (wait_ms < 0)
+			wait_ms = 0;
+		int pr = poll(pfd, jobs, wait_ms);
+		if (pr < 0 && errno != EINTR)
+			break;
+		if (interrupted) {
+			for (unsigned j = 0; j < jobs; j++)
+				if (slots[j].pid)
+					kill(-slots[j].pid, SIGKILL);
+		}
+		for (unsigned j = 0; j < jobs; j++) {
+			struct slot *s = &slots[j];
+			if (!s->pid)
+				continue;
+			bool eof = interrupted;
+			if (pr > 0 && (pfd[j].revents & (POLLIN | POLLHUP | POLLERR))) {
+				ssize_t r = read(s->rfd, s->buf + s->buffered,
+						 sizeof(s->buf) - s->buffered);
+				if (r > 0) {
+					s->buffered += (size_t)r;
+					if (s->buffered == sizeof(s->buf)) {
+						struct rec rec;
+						memcpy(&rec, s->buf, sizeof(rec));
+						s->buffered = 0;
+						handle_record(s, results, &rec, o, progress, user);
+					}
+				} else if (r == 0 || errno != EINTR) {
+					eof = true;
+				}
+			}
+			if (!eof && vkqs_monotonic_s() > s->deadline) {
+				kill(-s->pid, SIGKILL);
+				s->timed_out = true;
+				eof = true;
+			}
+			if (eof) {
+				finish(s, results, &q, o, progress, user);
+				active--;
+			}
+		}
+	}
+	free(slots);
+	free(pfd);
+	queue_free(&q);
+	return !interrupted;
+}
+
+bool vkqs_probe_device(const char *device, bool validation,
+		       struct vkqs_device_info *out, char *err, size_t errsize)
+{
+	struct {
+		int ok;
+		char err[512];
+		struct vkqs_device_info info;
+	} *msg = calloc(1, sizeof(*msg));
+	int p[2];
+	if (!msg || pipe(p) != 0) {
+		free(msg);
+		snprintf(err, errsize, "cannot create a pipe");
+		return false;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		struct vkqs_instance inst;
+		uint32_t index;
+		if (vkqs_instance_create(&inst, validation, msg->err, sizeof(msg->err))) {
+			if (vkqs_instance_select(&inst, device, &index, msg->err,
+						 sizeof(msg->err))) {
+				vkqs_device_describe(&inst, index, &msg->info);
+				msg->ok = 1;
+			}
+			vkqs_instance_destroy(&inst);
+		}
+		_exit(write_all(p[1], msg, sizeof(*msg)) ? 0 : 1);
+	}
+	close(p[1]);
+	if (pid < 0) {
+		close(p[0]);
+		free(msg);
+		snprintf(err, errsize, "cannot fork");
+		return false;
+	}
+	size_t got = 0;
+	while (got < sizeof(*msg)) {
+		ssize_t r = read(p[0], (char *)msg + got, sizeof(*msg) - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(p[0]);
+	int wstatus = 0;
+	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	bool ok = false;
+	if (got != sizeof(*msg)) {
+		char how[128];
+		describe_exit(wstatus, how, sizeof(how));
+		snprintf(err, errsize, "the Vulkan driver failed while enumerating devices (%s)", how);
+	} else if (!msg->ok) {
+		snprintf(err, errsize, "%s", msg->err);
+	} else {
+		*out = msg->info;
+		ok = true;
+	}
+	free(msg);
+	return ok;
+}

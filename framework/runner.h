@@ -1,0 +1,45 @@
+/* Runs cases in child processes (STYLE 5).
+ *
+ * Each child takes a batch of cases, sets its own process group, creates the
+ * Vulkan device once, and for each case writes a START record then a RESULT
+ * record (fixed size, atomic pipe writes) to the parent.  The parent polls
+ * every child with a per-case deadline: a child that outlives it is killed
+ * with its process group (Timeout); a child that dies mid-case is a Crash
+ * with the signal.  After a crash, timeout or a case that left the device
+ * unusable, the rest of that batch runs one case per child. */
+#ifndef VKQS_RUNNER_H
+#define VKQS_RUNNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "device.h"
+#include "record.h"
+
+struct vkqs_runner_opts {
+	const char *device;   /* --device spec */
+	bool validation;
+	double timeout_s;     /* per case */
+	unsigned jobs;        /* children at a time */
+	unsigned batch;       /* cases per child; 0 = choose */
+	bool no_fork;         /* run in this process (debugging) */
+};
+
+typedef void (*vkqs_progress_fn)(void *user, const struct vkqs_result *r);
+
+/* Runs results[i].ci for every i, filling status, duration, message, log
+ * and done.  Returns false when interrupted by SIGINT/SIGTERM (results not
+ * run keep done == false). */
+bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *results,
+		     size_t n, vkqs_progress_fn progress, void *user);
+
+/* Describes the device in a child process (the parent never loads a
+ * driver, so a driver that crashes while enumerating cannot take the run
+ * down).  One line in err on failure. */
+bool vkqs_probe_device(const char *device, bool validation,
+		       struct vkqs_device_info *out, char *err, size_t errsize);
+
+/* Installs SIGINT/SIGTERM handlers that make vkqs_runner_run stop. */
+void vkqs_runner_install_signals(void);
+
+#endif

@@ -1,0 +1,609 @@
+#include "vkutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "shaders/color_frag.h"
+#include "shaders/rect_vert.h"
+
+#define D (VKQS_D(ctx))
+#define DEV (VKQS_DEV(ctx))
+
+uint64_t vkqs_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void vkqs_require_feature(struct vkqs_ctx *ctx, const char *feature)
+{
+	if (!vkqs_device_feature(&ctx->vk->info, feature))
+		vkqs_skip(ctx, "feature %s is not supported", feature);
+}
+
+struct vkqs_queue *vkqs_require_queue(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+				      const char *what)
+{
+	if (q->family == VKQS_NO_FAMILY)
+		vkqs_skip(ctx, "the device has no %s queue family", what);
+	return q;
+}
+
+/* Destruction callbacks: one per object kind, registered at creation. */
+#define DEFINE_DESTROY(Type, fn)                                          \
+	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \
+	{                                                                 \
+		D->fn(DEV, (Type)h, NULL);                                \
+	}
+DEFINE_DESTROY(VkFence, vkDestroyFence)
+DEFINE_DESTROY(VkBuffer, vkDestroyBuffer)
+DEFINE_DESTROY(VkDeviceMemory, vkFreeMemory)
+DEFINE_DESTROY(VkQueryPool, vkDestroyQueryPool)
+DEFINE_DESTROY(VkImage, vkDestroyImage)
+DEFINE_DESTROY(VkImageView, vkDestroyImageView)
+DEFINE_DESTROY(VkRenderPass, vkDestroyRenderPass)
+DEFINE_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
+DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
+DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
+DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
+#define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
+
+struct cb_free {
+	VkCommandPool pool;
+	VkCommandBuffer cb;
+};
+static void free_cb(struct vkqs_ctx *ctx, void *arg)
+{
+	struct cb_free *f = arg;
+	D->vkFreeCommandBuffers(DEV, f->pool, 1, &f->cb);
+}
+
+/* Command buffers ---------------------------------------------------------*/
+
+VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q)
+{
+	VkCommandBufferAllocateInfo ai = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.commandPool = q->pool,
+		.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+		.commandBufferCount = 1,
+	};
+	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
+	f->pool = q->pool;
+	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
+	vkqs_defer(ctx, free_cb, f);
+	VkCommandBufferBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+	};
+	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
+	return f->cb;
+}
+
+void vkqs_cmd_end(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+}
+
+VkFence vkqs_fence(struct vkqs_ctx *ctx)
+{
+	VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence f;
+	VKQS_CHECK(ctx, D->vkCreateFence(DEV, &fci, NULL, &f));
+	DEFER(VkFence, f);
+	return f;
+}
+
+void vkqs_submit(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+		 const VkCommandBuffer *cbs, uint32_t count, VkFence fence)
+{
+	VkSubmitInfo si = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.commandBufferCount = count,
+		.pCommandBuffers = cbs,
+	};
+	VKQS_CHECK(ctx, D->vkQueueSubmit(q->queue, 1, &si, fence));
+}
+
+void vkqs_fence_wait(struct vkqs_ctx *ctx, VkFence fence)
+{
+	VkResult r = D->vkWaitForFences(DEV, 1, &fence, VK_TRUE, VKQS_FENCE_TIMEOUT_NS);
+	if (r == VK_TIMEOUT) {
+		vkqs_fail(ctx, "fence not signaled after %llu s: the submission did not complete",
+			  (unsigned long long)(VKQS_FENCE_TIMEOUT_NS / 1000000000ull));
+		/* The device may still use the case's objects: do not free them
+		 * (the runner's process is discarded after this case). */
+		ctx->defer = NULL;
+		ctx->poisoned = true;
+		vkqs_abort_case(ctx);
+	}
+	VKQS_CHECK(ctx, r);
+}
+
+void vkqs_cmd_submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+			  VkCommandBuffer cb)
+{
+	vkqs_cmd_end(ctx, cb);
+	VkFence f = vkqs_fence(ctx);
+	vkqs_submit(ctx, q, &cb, 1, f);
+	vkqs_fence_wait(ctx, f);
+}
+
+void vkqs_cmd_full_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
+	VkMemoryBarrier mb = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+	};
+	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+				VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0, NULL,
+				0, NULL);
+}
+
+void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
+	VkMemoryBarrier mb = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+	};
+	/* spec 18.2: vkCmdCopyQueryPoolResults is a transfer operation whose
+	 * writes must be synchronized with TRANSFER / TRANSFER_WRITE. */
+	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+				VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+/* Memory and buffers ------------------------------------------------------*/
+
+uint32_t vkqs_memory_type(struct vkqs_ctx *ctx, uint32_t type_bits,
+			  VkMemoryPropertyFlags want)
+{
+	const VkPhysicalDeviceMemoryProperties *m = &ctx->vk->mem;
+	for (uint32_t i = 0; i < m->memoryTypeCount; i++)
+		if ((type_bits & (1u << i)) &&
+		    (m->memoryTypes[i].propertyFlags & want) == want)
+			return i;
+	return UINT32_MAX;
+}
+
+static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size,
+					 VkBufferUsageFlags usage, bool host)
+{
+	struct vkqs_buffer *b = vkqs_alloc(ctx, sizeof(*b));
+	VkBufferCreateInfo bci = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+		.size = size,
+		.usage = usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+			 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+	};
+	VKQS_CHECK(ctx, D->vkCreateBuffer(DEV, &bci, NULL, &b->buf));
+	DEFER(VkBuffer, b->buf);
+	VkMemoryRequirements req;
+	D->vkGetBufferMemoryRequirements(DEV, b->buf, &req);
+	uint32_t type;
+	if (host) {
+		type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+						VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+		if (type == UINT32_MAX)
+			type = vkqs_memory_type(ctx, req.memoryTypeBits,
+						VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+	} else {
+		type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+		if (type == UINT32_MAX)
+			type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
+	}
+	if (type == UINT32_MAX)
+		vkqs_internal_error(ctx, "no memory type for a %s buffer",
+				    host ? "host-visible" : "device");
+	VkMemoryAllocateInfo mai = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.allocationSize = req.size,
+		.memoryTypeIndex = type,
+	};
+	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &b->mem));
+	DEFER(VkDeviceMemory, b->mem);
+	VKQS_CHECK(ctx, D->vkBindBufferMemory(DEV, b->buf, b->mem, 0));
+	b->size = size;
+	b->coherent = (ctx->vk->mem.memoryTypes[type].propertyFlags &
+		       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
+	if (host) {
+		void *p;
+		VKQS_CHECK(ctx, D->vkMapMemory(DEV, b->mem, 0, VK_WHOLE_SIZE, 0, &p));
+		b->map = p; /* unmapped implicitly by vkFreeMemory */
+	}
+	return b;
+}
+
+struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
+				     VkBufferUsageFlags usage)
+{
+	return buffer_create(ctx, size, usage, true);
+}
+
+struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
+				       VkBufferUsageFlags usage)
+{
+	return buffer_create(ctx, size, usage, false);
+}
+
+static VkMappedMemoryRange whole(const struct vkqs_buffer *b)
+{
+	return (VkMappedMemoryRange){
+		.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
+		.memory = b->mem,
+		.offset = 0,
+		.size = VK_WHOLE_SIZE,
+	};
+}
+
+void vkqs_buffer_flush(struct vkqs_ctx *ctx, struct vkqs_buffer *b)
+{
+	if (b->coherent)
+		return;
+	VkMappedMemoryRange r = whole(b);
+	VKQS_CHECK(ctx, D->vkFlushMappedMemoryRanges(DEV, 1, &r));
+}
+
+void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b)
+{
+	if (b->coherent)
+		return;
+	VkMappedMemoryRange r = whole(b);
+	VKQS_CHECK(ctx, D->vkInvalidateMappedMemoryRanges(DEV, 1, &r));
+}
+
+/* Queries -----------------------------------------------------------------*/
+
+VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
+			    uint32_t count, VkQueryPipelineStatisticFlags stats)
+{
+	VkQueryPoolCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+		.queryType = type,
+		.queryCount = count,
+		.pipelineStatistics = stats,
+	};
+	VkQueryPool pool;
+	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
+	DEFER(VkQueryPool, pool);
+	return pool;
+}
+
+/* Render targets ----------------------------------------------------------*/
+
+static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w,
+			    uint32_t h, VkSampleCountFlagBits samples,
+			    VkImageUsageFlags usage)
+{
+	VkImageCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.imageType = VK_IMAGE_TYPE_2D,
+		.format = format,
+		.extent = {w, h, 1},
+		.mipLevels = 1,
+		.arrayLayers = 1,
+		.samples = samples,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+			 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+	};
+	VkImage img;
+	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, &img));
+	DEFER(VkImage, img);
+	VkMemoryRequirements req;
+	D->vkGetImageMemoryRequirements(DEV, img, &req);
+	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+	if (type == UINT32_MAX)
+		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
+	VkMemoryAllocateInfo mai = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.allocationSize = req.size,
+		.memoryTypeIndex = type,
+	};
+	VkDeviceMemory mem;
+	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
+	DEFER(VkDeviceMemory, mem);
+	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
+	return img;
+}
+
+static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
+			       VkImageAspectFlags aspect)
+{
+	VkImageViewCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+		.image = img,
+		.viewType = VK_IMAGE_VIEW_TYPE_2D,
+		.format = format,
+		.subresourceRange = {aspect, 0, 1, 0, 1},
+	};
+	VkImageView v;
+	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
+	DEFER(VkImageView, v);
+	return v;
+}
+
+static bool has_stencil(VkFormat f)
+{
+	return f == VK_FORMAT_D24_UNORM_S8_UINT || f == VK_FORMAT_D32_SFLOAT_S8_UINT ||
+	       f == VK_FORMAT_D16_UNORM_S8_UINT;
+}
+
+struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
+				       uint32_t height, VkSampleCountFlagBits samples,
+				       bool depth)
+{
+	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
+	if (!(lim->framebufferColorSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferColorSampleCounts lacks %u samples", samples);
+	if (depth && !(lim->framebufferDepthSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", samples);
+
+	struct vkqs_target *t = vkqs_alloc(ctx, sizeof(*t));
+	t->width = width;
+	t->height = height;
+	t->samples = samples;
+	t->has_depth = depth;
+	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
+	t->depth_format = ctx->vk->depth_format;
+	t->color = image_create(ctx, t->color_format, width, height, samples,
+				VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	t->color_view = view_create(ctx, t->color, t->color_format,
+				    VK_IMAGE_ASPECT_COLOR_BIT);
+	if (depth) {
+		t->depth = image_create(ctx, t->depth_format, width, height, samples,
+					VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+		t->depth_view = view_create(ctx, t->depth, t->depth_format,
+					    VK_IMAGE_ASPECT_DEPTH_BIT);
+	}
+
+	VkAttachmentDescription att[2] = {
+		{
+			.format = t->color_format,
+			.samples = samples,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		},
+		{
+			.format = t->depth_format,
+			.samples = samples,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.stencilLoadOp = has_stencil(t->depth_format)
+						 ? VK_ATTACHMENT_LOAD_OP_CLEAR
+						 : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+		},
+	};
+	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub = {
+		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+		.colorAttachmentCount = 1,
+		.pColorAttachments = &cref,
+		.pDepthStencilAttachment = depth ? &dref : NULL,
+	};
+	/* Earlier transfers (clears of these images in an earlier case step)
+	 * and later transfers of the attachments are ordered by these. */
+	VkSubpassDependency deps[2] = {
+		{
+			.srcSubpass = VK_SUBPASS_EXTERNAL,
+			.dstSubpass = 0,
+			.srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+			/* the subpass side may name graphics stages only
+			 * (VUID-VkRenderPassCreateInfo-pDependencies-00838) */
+			.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+			.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+		},
+		{
+			.srcSubpass = 0,
+			.dstSubpass = VK_SUBPASS_EXTERNAL,
+			.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+			.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+		},
+	};
+	VkRenderPassCreateInfo rpci = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.attachmentCount = depth ? 2 : 1,
+		.pAttachments = att,
+		.subpassCount = 1,
+		.pSubpasses = &sub,
+		.dependencyCount = 2,
+		.pDependencies = deps,
+	};
+	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rpci, NULL, &t->render_pass));
+	DEFER(VkRenderPass, t->render_pass);
+
+	VkImageView views[2] = {t->color_view, t->depth_view};
+	VkFramebufferCreateInfo fci = {
+		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+		.renderPass = t->render_pass,
+		.attachmentCount = depth ? 2 : 1,
+		.pAttachments = views,
+		.width = width,
+		.height = height,
+		.layers = 1,
+	};
+	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
+	DEFER(VkFramebuffer, t->framebuffer);
+	return t;
+}
+
+void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+		       const struct vkqs_target *t, float clear_depth)
+{
+	VkClearValue clear[2] = {
+		{.color = {.float32 = {0, 0, 0, 0}}},
+		{.depthStencil = {clear_depth, 0}},
+	};
+	VkRenderPassBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+		.renderPass = t->render_pass,
+		.framebuffer = t->framebuffer,
+		.renderArea = {{0, 0}, {t->width, t->height}},
+		.clearValueCount = t->has_depth ? 2 : 1,
+		.pClearValues = clear,
+	};
+	D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+	VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0.0f, 1.0f};
+	VkRect2D sc = {{0, 0}, {t->width, t->height}};
+	D->vkCmdSetViewport(cb, 0, 1, &vp);
+	D->vkCmdSetScissor(cb, 0, 1, &sc);
+}
+
+void vkqs_target_end(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
+	D->vkCmdEndRenderPass(cb);
+}
+
+/* Pipelines ---------------------------------------------------------------*/
+
+struct rect_push {
+	float rect[4];
+	float fb_size[2];
+	float z;
+	float pad;
+};
+
+static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
+				    size_t size)
+{
+	VkShaderModuleCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+		.codeSize = size,
+		.pCode = code,
+	};
+	VkShaderModule m;
+	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
+	DEFER(VkShaderModule, m);
+	return m;
+}
+
+struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
+					 const struct vkqs_target *t,
+					 const struct vkqs_pipeline_desc *desc)
+{
+	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
+	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(struct rect_push)};
+	VkPipelineLayoutCreateInfo lci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = 1,
+		.pPushConstantRanges = &pcr,
+	};
+	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
+	DEFER(VkPipelineLayout, p->layout);
+
+	VkPipelineShaderStageCreateInfo stages[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_VERTEX_BIT,
+			.module = shader_module(ctx, rect_vert, sizeof(rect_vert)),
+			.pName = "main",
+		},
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+			.module = desc->frag_spv
+					  ? shader_module(ctx, desc->frag_spv, desc->frag_size)
+					  : shader_module(ctx, color_frag, sizeof(color_frag)),
+			.pName = "main",
+		},
+	};
+	VkPipelineVertexInputStateCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+	};
+	VkPipelineViewportStateCreateInfo vps = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+		.viewportCount = 1,
+		.scissorCount = 1,
+	};
+	VkPipelineRasterizationStateCreateInfo rs = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = VK_POLYGON_MODE_FILL,
+		.cullMode = VK_CULL_MODE_NONE,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+		.lineWidth = 1.0f,
+	};
+	VkPipelineMultisampleStateCreateInfo ms = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+		.rasterizationSamples = t->samples,
+		.pSampleMask = desc->sample_mask,
+	};
+	VkPipelineDepthStencilStateCreateInfo ds = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+		.depthTestEnable = desc->depth_test,
+		.depthWriteEnable = desc->depth_write,
+		.depthCompareOp = desc->depth_test ? desc->depth_compare : VK_COMPARE_OP_ALWAYS,
+		.minDepthBounds = 0.0f,
+		.maxDepthBounds = 1.0f,
+	};
+	VkPipelineColorBlendAttachmentState cba = {
+		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+	};
+	VkPipelineColorBlendStateCreateInfo cb = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.attachmentCount = 1,
+		.pAttachments = &cba,
+	};
+	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
+					     VK_DYNAMIC_STATE_SCISSOR};
+	VkPipelineDynamicStateCreateInfo dy = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = 2,
+		.pDynamicStates = dyn,
+	};
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+		.stageCount = 2,
+		.pStages = stages,
+		.pVertexInputState = &vi,
+		.pInputAssemblyState = &ia,
+		.pViewportState = &vps,
+		.pRasterizationState = &rs,
+		.pMultisampleState = &ms,
+		.pDepthStencilState = t->has_depth ? &ds : NULL,
+		.pColorBlendState = &cb,
+		.pDynamicState = &dy,
+		.layout = p->layout,
+		.renderPass = t->render_pass,
+		.subpass = 0,
+	};
+	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
+						     &p->pipeline));
+	DEFER(VkPipeline, p->pipeline);
+	return p;
+}
+
+void vkqs_draw_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+		    const struct vkqs_pipeline *p, const struct vkqs_target *t,
+		    float x0, float y0, float x1, float y1, float z)
+{
+	struct rect_push pc = {
+		{x0, y0, x1, y1}, {(float)t->width, (float)t->height}, z, 0};
+	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0,
+			      sizeof(pc), &pc);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+}

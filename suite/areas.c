@@ -1,0 +1,15 @@
+/* Every area's case table, in listing order (STYLE 1). */
+#include "registry.h"
+
+extern const struct vkqs_area vkqs_area_occlusion;
+extern const struct vkqs_area vkqs_area_timestamp;
+extern const struct vkqs_area vkqs_area_results;
+extern const struct vkqs_area vkqs_area_selftest;
+
+const struct vkqs_area *const vkqs_areas[] = {
+	&vkqs_area_occlusion,
+	&vkqs_area_timestamp,
+	&vkqs_area_results,
+	&vkqs_area_selftest,
+	NULL,
+};

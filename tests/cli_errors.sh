@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Bad input gives exactly one clear line on stderr and exit code 2, and
+# writes no report file.  Usage: cli_errors.sh VKQS WORKDIR
+set -u
+vkqs=$1
+work=$2
+mkdir -p "$work"
+cd "$work" || exit 1
+pass=0 fail=0
+
+printf 'vkqs.occlusion.nope,Flaky\n' >bad-fails.txt
+printf 'vkqs.(unclosed\n' >badre-skips.txt
+printf 'vkqs.no.such.case\n' >bad-caselist.txt
+
+expect_usage_error() {
+	local what=$1; shift
+	rm -f out.json
+	"$vkqs" "$@" --json out.json >stdout.txt 2>stderr.txt </dev/null
+	local rc=$? lines
+	lines=$(wc -l <stderr.txt)
+	if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && grep -q '^vkqs: error: ' stderr.txt && [ ! -e out.json ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAILED: $what: rc=$rc, $lines stderr lines:"; cat stderr.txt
+	fi
+}
+# --json is accepted by run only; for the other commands test without it.
+expect_plain_error() {
+	local what=$1; shift
+	"$vkqs" "$@" >stdout.txt 2>stderr.txt </dev/null
+	local rc=$? lines
+	lines=$(wc -l <stderr.txt)
+	if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && grep -q '^vkqs: error: ' stderr.txt; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAILED: $what: rc=$rc, $lines stderr lines:"; cat stderr.txt
+	fi
+}
+
+expect_plain_error "no command"
+expect_plain_error "unknown command" frobnicate
+expect_plain_error "unknown list option" list --bogus
+expect_plain_error "info: unknown device" info --device no-such-gpu-anywhere
+expect_plain_error "info: device index out of range" info --device 99
+expect_usage_error "unknown run option" run --bogus
+expect_usage_error "missing value" run --timeout
+expect_usage_error "bad timeout" run --timeout -3
+expect_usage_error "bad jobs" run --jobs zero
+expect_usage_error "bad shard" run --shard 3/2
+expect_usage_error "filter matching nothing" run --filter 'vkqs.nothing.*'
+expect_usage_error "unknown device" run --device no-such-gpu-anywhere --filter 'vkqs.occlusion.*'
+expect_usage_error "missing expectations" run --expectations ./none
+expect_usage_error "malformed fails file" run --expectations ./bad
+expect_usage_error "malformed skips regex" run --expectations ./badre
+expect_usage_error "unknown caselist entry" run --caselist bad-caselist.txt
+expect_usage_error "unreadable caselist" run --caselist ./missing.txt
+# A driver list naming no usable driver: the loader finds no device.
+VK_DRIVER_FILES=/nonexistent/icd.json expect_usage_error "missing driver" run --filter 'vkqs.occlusion.*'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

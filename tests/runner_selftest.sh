@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The runner against its self-test cases: a crash and a hang inside the
+# driver leave a complete, consistent report of every other case and exit 1;
+# a flake is recognised; expectations make the run pass; an unexpected pass
+# fails it; sharding, --jobs and --caselist select what they say.
+# Usage: runner_selftest.sh VKQS CHECK_REPORTS WORKDIR
+set -u
+vkqs=$1
+check=$2
+work=$3
+rm -rf "$work"; mkdir -p "$work"
+cd "$work" || exit 1
+export VKQS_SELFTEST=1 VKQS_SELFTEST_FLAKE_FILE=$work/flake-marker
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*"; }
+
+run() { # run NAME ARGS...: writes NAME.{json,xml,csv,out}, returns vkqs's code
+	local name=$1; shift
+	"$vkqs" run --device llvmpipe --timeout 5 --json "$name.json" --junit "$name.xml" \
+		--csv "$name.csv" "$@" >"$name.out" 2>&1
+}
+
+run all --filter 'vkqs.selftest.*' --validation --jobs 2
+rc=$?
+[ "$rc" -eq 1 ] && ok || bad "crash+hang run exited $rc, expected 1"
+python3 "$check" --json all.json --junit all.xml --csv all.csv \
+	--expect vkqs.selftest.runner.pass=Pass \
+	--expect vkqs.selftest.runner.fail=Fail \
+	--expect vkqs.selftest.runner.not_supported=NotSupported \
+	--expect vkqs.selftest.runner.flaky=Flake \
+	--expect vkqs.selftest.driver.crash_in_queue_submit=Crash \
+	--expect vkqs.selftest.driver.hang_in_wait_for_fences=Timeout \
+	--expect vkqs.selftest.driver.validation_error=Fail \
+	--expect vkqs.selftest.driver.pass_after_crash=Pass && ok || bad "reports of the crash+hang run"
+grep -q 'signal 11' all.out && ok || bad "the crash names its signal"
+grep -q 'VUID-VkQueryPoolCreateInfo-queryCount-02763' all.json && ok || bad "the validation error names its VUID"
+tail -n 1 all.out | grep -qx '2 passed, 4 failed, 1 skipped' && ok || bad "closing line: $(tail -n 1 all.out)"
+
+# Everything listed as expected: exit 0.
+cat >exp-fails.txt <<'X'
+# self-test baseline
+vkqs.selftest.runner.fail,Fail
+vkqs.selftest.driver.crash_in_queue_submit,Crash
+vkqs.selftest.driver.hang_in_wait_for_fences,Timeout
+vkqs.selftest.driver.validation_error,Fail
+X
+printf '# none\n' >exp-flakes.txt
+rm -f flake-marker
+run expected --filter 'vkqs.selftest.*' --validation --expectations ./exp
+rc=$?
+[ "$rc" -eq 0 ] && ok || bad "run with expectations exited $rc, expected 0"
+python3 "$check" --json expected.json --junit expected.xml --csv expected.csv >/dev/null && ok || bad "reports of the expected run"
+
+# An expected failure that passes is reported and fails the run.
+printf 'vkqs.selftest.runner.pass,Fail\n' >tight-fails.txt
+run tight --filter 'vkqs.selftest.runner.pass' --expectations ./tight
+rc=$?
+[ "$rc" -eq 1 ] && grep -q 'UNEXPECTED PASS' tight.out && ok || bad "unexpected pass: rc $rc"
+
+# Skips remove cases; flakes tolerate failures.
+printf 'driver\\.\n' >skip-skips.txt
+printf 'runner\\.fail$\n' >skip-flakes.txt
+run skip --filter 'vkqs.selftest.*' --expectations ./skip
+rc=$?
+[ "$rc" -eq 0 ] && ok || bad "skips+flakes run exited $rc"
+[ "$(wc -l <skip.csv)" -eq 4 ] && ok || bad "skips left $(wc -l <skip.csv) cases, expected 4"
+
+# Sharding is interleaved and the shards partition the list.
+"$vkqs" list --filter 'vkqs.occlusion.*' >list.txt
+n=$(wc -l <list.txt)
+run s1 --filter 'vkqs.occlusion.*' --shard 1/3 --no-fork
+run s2 --filter 'vkqs.occlusion.*' --shard 2/3
+run s3 --filter 'vkqs.occlusion.*' --shard 3/3 --jobs 1
+cut -d, -f1 s1.csv s2.csv s3.csv | sort >shards.txt
+sort list.txt | cmp -s - shards.txt && ok || bad "shards do not partition the $n cases"
+[ "$(head -n 1 s2.csv | cut -d, -f1)" = "$(sed -n 2p list.txt)" ] && ok || bad "shard 2/3 does not start at the 2nd case"
+
+# --caselist runs exactly the listed cases.
+sed -n '1p;3p' list.txt >cl.txt
+run cl --caselist cl.txt
+cut -d, -f1 cl.csv | cmp -s - cl.txt && ok || bad "caselist"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

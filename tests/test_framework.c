@@ -1,0 +1,248 @@
+/* Unit tests of the framework: status table, names and globs, the registry,
+ * expectations parsing, outcome classification and the reporters.
+ * Usage: test_framework [OUTPUT_DIR]  (reports are written there for
+ * tools/check_reports.py to cross-check). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "expect.h"
+#include "record.h"
+#include "registry.h"
+#include "report.h"
+#include "util.h"
+
+static int passed, failed;
+
+#define T(cond)                                                                  \
+	do {                                                                     \
+		if (cond) {                                                      \
+			passed++;                                                \
+		} else {                                                         \
+			failed++;                                                \
+			fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
+		}                                                                \
+	} while (0)
+
+static void test_status(void)
+{
+	for (int i = 0; i < VKQS_STATUS_COUNT; i++) {
+		enum vkqs_status s;
+		T(vkqs_status_parse(vkqs_status_name((enum vkqs_status)i), &s) && s == (enum vkqs_status)i);
+	}
+	enum vkqs_status s;
+	T(!vkqs_status_parse("pass", &s)); /* words are case-sensitive, as in CTS */
+	T(!vkqs_status_parse("", &s));
+	T(vkqs_status_success(VKQS_PASS) && vkqs_status_success(VKQS_NOT_SUPPORTED));
+	T(vkqs_status_success(VKQS_QUALITY_WARNING) && vkqs_status_success(VKQS_COMPATIBILITY_WARNING));
+	T(!vkqs_status_success(VKQS_FAIL) && !vkqs_status_success(VKQS_CRASH) &&
+	  !vkqs_status_success(VKQS_TIMEOUT) && !vkqs_status_success(VKQS_INTERNAL_ERROR) &&
+	  !vkqs_status_success(VKQS_RESOURCE_ERROR));
+	T(vkqs_status_severity(VKQS_FAIL) > vkqs_status_severity(VKQS_QUALITY_WARNING));
+}
+
+static void test_names_and_globs(void)
+{
+	T(vkqs_name_valid("vkqs.results.get.size_64_wait"));
+	T(!vkqs_name_valid("vkqs.Results.get"));
+	T(!vkqs_name_valid("vkqs..get"));
+	T(!vkqs_name_valid("vkqs.get."));
+	T(!vkqs_name_valid(".vkqs"));
+	T(!vkqs_name_valid("vkqs.get-x"));
+	T(!vkqs_name_valid(""));
+	T(vkqs_glob_match("vkqs.*", "vkqs.a.b.c"));
+	T(vkqs_glob_match("*.size_64_*", "vkqs.results.get.size_64_wait"));
+	T(!vkqs_glob_match("vkqs.occlusion.*", "vkqs.results.get"));
+	T(vkqs_glob_match("vkqs.results.get.size_?4", "vkqs.results.get.size_64"));
+	T(vkqs_glob_match("vkqs.a.[bc]", "vkqs.a.c"));
+}
+
+/* A fake area list for the registry. */
+struct tparam {
+	int samples;
+};
+static void tparam_name(const void *p, char *buf, size_t size)
+{
+	snprintf(buf, size, "samples_%d", ((const struct tparam *)p)->samples);
+}
+static void noop(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)ctx;
+	(void)param;
+}
+static const struct tparam tparams[] = {{1}, {4}};
+static const struct vkqs_case good_cases[] = {
+	{"group.single", noop, "18.3"},
+	{"group.param", noop, "18.3", VKQS_PARAMS(tparams, tparam_name)},
+	{"group.hidden", noop, "x", .flags = VKQS_CASE_SELFTEST},
+};
+static const struct vkqs_case dup_cases[] = {
+	{"group.single", noop, "18.3"},
+	{"group.single", noop, "18.3"},
+};
+static const struct vkqs_case bad_cases[] = {{"Group.Bad", noop, "x"}};
+static const struct vkqs_area good = {"alpha", good_cases, VKQS_ARRAY_LEN(good_cases)};
+static const struct vkqs_area other_area = {"beta", good_cases, 1};
+static const struct vkqs_area dup_area = {"beta", dup_cases, VKQS_ARRAY_LEN(dup_cases)};
+static const struct vkqs_area bad = {"gamma", bad_cases, VKQS_ARRAY_LEN(bad_cases)};
+
+static void test_registry(void)
+{
+	char err[256];
+	struct vkqs_registry r;
+	const struct vkqs_area *const ok_list[] = {&good, NULL};
+	T(vkqs_registry_build(&r, ok_list, false, err, sizeof(err)));
+	T(r.count == 3);
+	T(r.count == 3 && !strcmp(r.cases[0].name, "vkqs.alpha.group.single"));
+	T(r.count == 3 && !strcmp(r.cases[1].name, "vkqs.alpha.group.param_samples_1"));
+	T(r.count == 3 && !strcmp(r.cases[2].name, "vkqs.alpha.group.param_samples_4"));
+	T(r.count == 3 && ((const struct tparam *)r.cases[2].param)->samples == 4);
+	T(vkqs_registry_find(&r, "vkqs.alpha.group.single") == &r.cases[0]);
+	T(vkqs_registry_find(&r, "vkqs.alpha.group.hidden") == NULL);
+	vkqs_registry_free(&r);
+	T(vkqs_registry_build(&r, ok_list, true, err, sizeof(err)) && r.count == 4);
+	vkqs_registry_free(&r);
+
+	/* The same case name in two areas is two names. */
+	const struct vkqs_area *const two_list[] = {&good, &other_area, NULL};
+	T(vkqs_registry_build(&r, two_list, false, err, sizeof(err)) && r.count == 4);
+	vkqs_registry_free(&r);
+	const struct vkqs_area *const dup2_list[] = {&dup_area, NULL};
+	T(!vkqs_registry_build(&r, dup2_list, false, err, sizeof(err)) && strstr(err, "duplicate"));
+	const struct vkqs_area *const bad_list[] = {&bad, NULL};
+	T(!vkqs_registry_build(&r, bad_list, false, err, sizeof(err)) && strstr(err, "malformed"));
+
+	/* The real suite: every name valid and unique, every case cites the spec. */
+	T(vkqs_registry_build(&r, vkqs_areas, true, err, sizeof(err)));
+	T(r.count >= 40);
+	for (size_t i = 0; i < r.count; i++)
+		T(r.cases[i].c->spec && r.cases[i].c->spec[0]);
+	vkqs_registry_free(&r);
+}
+
+static void test_expectations(void)
+{
+	char err[256];
+	struct vkqs_expectations e = {0};
+	T(vkqs_parse_fails(&e,
+			   "# comment\n\nvkqs.a.b,Fail\n  vkqs.a.c,Crash  \r\nvkqs.a.d,Timeout,1.5\n",
+			   "f.txt", err, sizeof(err)));
+	T(e.nfails == 3);
+	const enum vkqs_status *s = vkqs_expected_status(&e, "vkqs.a.c");
+	T(s && *s == VKQS_CRASH);
+	T(vkqs_expected_status(&e, "vkqs.a.x") == NULL);
+	T(!vkqs_parse_fails(&e, "vkqs.a.e\n", "f.txt", err, sizeof(err)) && strstr(err, "f.txt:1"));
+	T(!vkqs_parse_fails(&e, "ok.x,Fail\nvkqs.a.e,Broken\n", "f.txt", err, sizeof(err)) &&
+	  strstr(err, "f.txt:2") && strstr(err, "Broken"));
+	T(!vkqs_parse_fails(&e, "vkqs.a.f,Pass\n", "f.txt", err, sizeof(err)));
+	T(!vkqs_parse_fails(&e, "vkqs.a.b,Fail\n", "f.txt", err, sizeof(err)) && strstr(err, "twice"));
+	T(!vkqs_parse_fails(&e, ",Fail\n", "f.txt", err, sizeof(err)));
+
+	T(vkqs_parse_regexes(&e.flakes, "# flakes\nvkqs\\.timestamp\\..*\n^vkqs\\.x$\n", "fl.txt",
+			     err, sizeof(err)));
+	T(vkqs_regex_list_match(&e.flakes, "vkqs.timestamp.stage.a"));
+	T(vkqs_regex_list_match(&e.flakes, "vkqs.x"));
+	T(!vkqs_regex_list_match(&e.flakes, "vkqs.xy"));
+	T(!vkqs_parse_regexes(&e.skips, "vkqs.(unclosed\n", "sk.txt", err, sizeof(err)) &&
+	  strstr(err, "sk.txt:1"));
+
+	/* Classification. */
+	struct vkqs_case_inst ci = {.name = "vkqs.a.b"};
+	struct vkqs_result r = {.ci = &ci, .done = true, .status = VKQS_FAIL};
+	vkqs_classify(&r, &e);
+	T(r.outcome == VKQS_OUTCOME_EXPECTED && r.has_expected);
+	r.status = VKQS_PASS;
+	vkqs_classify(&r, &e);
+	T(r.outcome == VKQS_OUTCOME_UNEXPECTED_PASS && vkqs_outcome_unexpected(r.outcome));
+	r.status = VKQS_CRASH;
+	vkqs_classify(&r, &e);
+	T(r.outcome == VKQS_OUTCOME_UNEXPECTED);
+	struct vkqs_case_inst ci2 = {.name = "vkqs.timestamp.q"};
+	struct vkqs_result r2 = {.ci = &ci2, .done = true, .status = VKQS_FAIL};
+	vkqs_classify(&r2, &e);
+	T(r2.outcome == VKQS_OUTCOME_KNOWN_FLAKE && !vkqs_outcome_unexpected(r2.outcome));
+	r2.status = VKQS_NOT_SUPPORTED;
+	vkqs_classify(&r2, &e);
+	T(r2.outcome == VKQS_OUTCOME_OK);
+	r2.done = false;
+	vkqs_classify(&r2, &e);
+	T(r2.outcome == VKQS_OUTCOME_NOT_RUN && vkqs_outcome_unexpected(r2.outcome));
+	vkqs_expectations_free(&e);
+
+	/* Loading: a prefix with no files is an error; one file is enough. */
+	T(!vkqs_expectations_load(&e, "/nonexistent/prefix", err, sizeof(err)) &&
+	  strstr(err, "no expectations"));
+}
+
+/* A run record with every status, special characters included, written by
+ * all three reporters into dir. */
+static void test_reporters(const char *dir)
+{
+	static const struct vkqs_case c = {"x", noop, "18.2 \"quoted\" <spec> & more"};
+	static struct vkqs_case_inst ci[VKQS_STATUS_COUNT + 1];
+	struct vkqs_result res[VKQS_STATUS_COUNT + 1];
+	memset(res, 0, sizeof(res));
+	for (int i = 0; i <= VKQS_STATUS_COUNT; i++) {
+		snprintf(ci[i].name, sizeof(ci[i].name), "vkqs.unit.reporters.case_%d", i);
+		ci[i].c = &c;
+		res[i].ci = &ci[i];
+		res[i].done = i < VKQS_STATUS_COUNT; /* the last one was never run */
+		res[i].status = (enum vkqs_status)(i % VKQS_STATUS_COUNT);
+		res[i].duration_s = 0.001 * i;
+		snprintf(res[i].message, sizeof(res[i].message),
+			 "line1\nline2 \"q\" <tag> & \\ \t \x01 end %d", i);
+		vkqs_classify(&res[i], NULL);
+	}
+	res[1].log = strdup("child said <this> & \"that\"\n");
+	struct vkqs_run run = {
+		.complete = true,
+		.validation = true,
+		.count = VKQS_STATUS_COUNT + 1,
+		.results = res,
+		.wall_s = 1.5,
+	};
+	snprintf(run.device.name, sizeof(run.device.name), "unit \"device\" <0>");
+	snprintf(run.device.driver_name, sizeof(run.device.driver_name), "unit");
+	run.device.family_count = 1;
+	run.device.families[0].flags = VK_QUEUE_GRAPHICS_BIT;
+	snprintf(run.started_at, sizeof(run.started_at), "2026-01-01T00:00:00Z");
+
+	char p[3][4096], err[256];
+	snprintf(p[0], sizeof(p[0]), "%s/unit.json", dir);
+	snprintf(p[1], sizeof(p[1]), "%s/unit.xml", dir);
+	snprintf(p[2], sizeof(p[2]), "%s/unit.csv", dir);
+	T(vkqs_write_json(&run, p[0], err, sizeof(err)));
+	T(vkqs_write_junit(&run, p[1], err, sizeof(err)));
+	T(vkqs_write_csv(&run, p[2], err, sizeof(err)));
+	char *csv = vkqs_read_file(p[2], NULL);
+	T(csv && strstr(csv, "vkqs.unit.reporters.case_7,Crash,0.007000\n"));
+	T(csv && strstr(csv, "vkqs.unit.reporters.case_9,Missing,"));
+	free(csv);
+	/* No temporary file is left behind; an unwritable path is an error. */
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", p[0], (long)getpid());
+	struct stat st;
+	T(stat(tmp, &st) != 0);
+	T(!vkqs_write_json(&run, "/nonexistent/dir/x.json", err, sizeof(err)) &&
+	  strstr(err, "/nonexistent/dir/x.json"));
+
+	struct vkqs_summary s;
+	vkqs_summarize(&run, &s);
+	T(s.total == 10 && s.passed == 1 && s.not_supported == 1 && s.warnings == 2);
+	T(s.unexpected == 6); /* Fail, ResourceError, InternalError, Crash, Timeout, not run */
+	free(res[1].log);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "/tmp";
+	test_status();
+	test_names_and_globs();
+	test_registry();
+	test_expectations();
+	test_reporters(dir);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
