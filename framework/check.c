@@ -71,24 +71,28 @@ static void fatal_if(struct vkqs_ctx *ctx, bool fatal, bool ok)
 		vkqs_abort_case(ctx);
 }
 
+/* Evaluates `a op b` from the three-way comparison c (<0, 0, >0). */
+static bool holds(const char *op, int c)
+{
+	if (!strcmp(op, "=="))
+		return c == 0;
+	if (!strcmp(op, "!="))
+		return c != 0;
+	if (!strcmp(op, "<="))
+		return c <= 0;
+	if (!strcmp(op, "<"))
+		return c < 0;
+	if (!strcmp(op, ">="))
+		return c >= 0;
+	return c > 0;
+}
+
 bool vkqs_check_u64(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
 		    const char *a_txt, const char *op, const char *b_txt,
 		    uint64_t a, uint64_t b)
 {
-	bool ok;
+	bool ok = holds(op, (a > b) - (a < b));
 	ctx->checks++;
-	if (!strcmp(op, "=="))
-		ok = a == b;
-	else if (!strcmp(op, "!="))
-		ok = a != b;
-	else if (!strcmp(op, "<="))
-		ok = a <= b;
-	else if (!strcmp(op, "<"))
-		ok = a < b;
-	else if (!strcmp(op, ">="))
-		ok = a >= b;
-	else
-		ok = a > b;
 	if (!ok)
 		vkqs_report(ctx, VKQS_FAIL, file, line,
 			    "expected %s %s %s, got %" PRIu64 " (0x%" PRIx64 ") vs %" PRIu64
@@ -102,24 +106,28 @@ bool vkqs_check_i64(struct vkqs_ctx *ctx, bool fatal, const char *file, int line
 		    const char *a_txt, const char *op, const char *b_txt,
 		    int64_t a, int64_t b)
 {
-	bool ok;
+	bool ok = holds(op, (a > b) - (a < b));
 	ctx->checks++;
-	if (!strcmp(op, "=="))
-		ok = a == b;
-	else if (!strcmp(op, "!="))
-		ok = a != b;
-	else if (!strcmp(op, "<="))
-		ok = a <= b;
-	else if (!strcmp(op, "<"))
-		ok = a < b;
-	else if (!strcmp(op, ">="))
-		ok = a >= b;
-	else
-		ok = a > b;
 	if (!ok)
 		vkqs_report(ctx, VKQS_FAIL, file, line,
 			    "expected %s %s %s, got %" PRId64 " vs %" PRId64, a_txt, op,
 			    b_txt, a, b);
+	fatal_if(ctx, fatal, ok);
+	return ok;
+}
+
+bool vkqs_check_fmt(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
+		    bool ok, const char *fmt, ...)
+{
+	ctx->checks++;
+	if (!ok) {
+		char buf[VKQS_MSG_MAX];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(buf, sizeof(buf), fmt, ap);
+		va_end(ap);
+		vkqs_report(ctx, VKQS_FAIL, file, line, "%s", buf);
+	}
 	fatal_if(ctx, fatal, ok);
 	return ok;
 }

@@ -538,6 +538,19 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		}
 	}
 	vk->depth_format = pick_depth_format(vk->phys);
+	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)) {
+		vk->get_calibrateable_time_domains =
+			(PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR)vkGetInstanceProcAddr(
+				vk->inst.instance, "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR");
+		vk->get_calibrated_timestamps = (PFN_vkGetCalibratedTimestampsKHR)vkGetDeviceProcAddr(
+			vk->device, "vkGetCalibratedTimestampsKHR");
+	} else if (vkqs_device_has_ext(&vk->info, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)) {
+		vk->get_calibrateable_time_domains =
+			(PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR)
+				vkGetPhysicalDeviceCalibrateableTimeDomainsEXT;
+		vk->get_calibrated_timestamps =
+			(PFN_vkGetCalibratedTimestampsKHR)vk->d.vkGetCalibratedTimestampsEXT;
+	}
 	return true;
 fail:
 	vkqs_vk_destroy(vk);

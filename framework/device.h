@@ -113,6 +113,11 @@ struct vkqs_vk {
 	struct vkqs_queue compute;  /* compute without graphics, if any */
 	struct vkqs_queue transfer; /* transfer only, if any */
 	VkFormat depth_format;      /* a depth format usable as attachment */
+	/* Calibrated timestamps through whichever of VK_KHR_ / VK_EXT_
+	 * calibrated_timestamps the fixture enabled (KHR preferred; volk's
+	 * 1.3.239 tables know only EXT); NULL when the device has neither. */
+	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR get_calibrateable_time_domains;
+	PFN_vkGetCalibratedTimestampsKHR get_calibrated_timestamps;
 };
 
 /* Creates instance and device for the physical device picked by spec.

@@ -114,6 +114,14 @@ bool vkqs_check_true(struct vkqs_ctx *ctx, bool fatal, const char *file,
 		     int line, const char *txt, bool v);
 bool vkqs_check_vk(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
 		   const char *txt, VkResult got, VkResult want);
+/* A check whose failure message is formatted by the case (built only when
+ * the check fails): VKQS_EXPECTF(ctx, a <= b, "query %u: %llu > %llu", ...). */
+bool vkqs_check_fmt(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
+		    bool ok, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+#define VKQS_EXPECTF(ctx, ok, ...) \
+	vkqs_check_fmt((ctx), false, __FILE__, __LINE__, (ok), __VA_ARGS__)
+#define VKQS_ASSERTF(ctx, ok, ...) \
+	vkqs_check_fmt((ctx), true, __FILE__, __LINE__, (ok), __VA_ARGS__)
 
 #define VKQS__U(ctx, fatal, a, op, b) \
 	vkqs_check_u64((ctx), (fatal), __FILE__, __LINE__, #a, #op, #b, \

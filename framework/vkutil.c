@@ -31,6 +31,13 @@ struct vkqs_queue *vkqs_require_queue(struct vkqs_ctx *ctx, struct vkqs_queue *q
 	return q;
 }
 
+void vkqs_require_exact_coverage(struct vkqs_ctx *ctx)
+{
+	if (!ctx->vk->props.limits.standardSampleLocations)
+		vkqs_skip(ctx, "limits.standardSampleLocations is VK_FALSE: samples may lie "
+			       "on pixel edges, so no exact count follows from a rectangle");
+}
+
 /* Destruction callbacks: one per object kind, registered at creation. */
 #define DEFINE_DESTROY(Type, fn)                                          \
 	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \

@@ -22,6 +22,11 @@ void vkqs_require_feature(struct vkqs_ctx *ctx, const char *feature);
 struct vkqs_queue *vkqs_require_queue(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 				      const char *what);
 
+/* Ends the case as NotSupported unless the rectangles of vkqs_draw_rect have
+ * exact sample counts: that needs standardSampleLocations (every sample
+ * strictly inside its pixel; see vkqs_draw_rect). */
+void vkqs_require_exact_coverage(struct vkqs_ctx *ctx);
+
 /* Command buffers ---------------------------------------------------------*/
 VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q);
 void vkqs_cmd_end(struct vkqs_ctx *ctx, VkCommandBuffer cb);

@@ -166,18 +166,6 @@ static VkQueryControlFlags require_precise(struct vkqs_ctx *ctx)
 	return VK_QUERY_CONTROL_PRECISE_BIT;
 }
 
-static bool standard_locations(struct vkqs_ctx *ctx)
-{
-	return ctx->vk->props.limits.standardSampleLocations != VK_FALSE;
-}
-
-/* The exact counts need samples strictly inside pixels (file comment). */
-static void require_exact(struct vkqs_ctx *ctx)
-{
-	if (!standard_locations(ctx))
-		vkqs_skip(ctx, "limits.standardSampleLocations is VK_FALSE: samples may lie "
-			       "on pixel edges, so no exact count follows from a rectangle");
-}
 
 /* 18.2: "Rendering operations such as clears, MSAA resolves, attachment
  * load/store operations, and blits may count towards the results of
@@ -253,7 +241,7 @@ static void precise_rect(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct rect_param *p = param;
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, p->samples, false, 1);
 	uint64_t got = measure_rect(ctx, &o, plain_pipeline(ctx, &o), p->r, NULL, flags);
 	VKQS_EXPECT_EQ(ctx, got, area(p->r) * p->samples);
@@ -265,7 +253,7 @@ static void precise_rect(struct vkqs_ctx *ctx, const void *param)
 static void precise_overlapping_draws(struct vkqs_ctx *ctx, const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 1);
 	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
 	const struct rect a = {8, 8, 24, 16}, b = {16, 12, 24, 16};
@@ -288,7 +276,7 @@ static void precise_overlapping_draws(struct vkqs_ctx *ctx, const void *param)
 static void precise_sequential_queries(struct vkqs_ctx *ctx, const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 3);
 	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
 	const struct rect a = {2, 2, 10, 6}, b = {20, 30, 32, 20};
@@ -314,7 +302,7 @@ static void precise_sequential_queries(struct vkqs_ctx *ctx, const void *param)
 static void precise_spans_render_passes(struct vkqs_ctx *ctx, const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 1);
 	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
 	const struct rect a = {4, 40, 20, 12}, b = {30, 6, 12, 28};
@@ -361,7 +349,7 @@ static void depth_fully_occluded(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_EQ(ctx, res[0], 0);
 	/* The control is exact only when precise and with samples known to lie
 	 * inside pixels; otherwise any non-zero value is legal (18.3). */
-	if (p->precise && standard_locations(ctx))
+	if (p->precise && ctx->vk->props.limits.standardSampleLocations)
 		VKQS_EXPECT_EQ(ctx, res[1], area(r) * p->samples);
 	else
 		VKQS_EXPECT_GT(ctx, res[1], 0);
@@ -375,7 +363,7 @@ static void depth_partially_occluded(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, samples, true, 1);
 	const struct vkqs_pipeline *occluder =
 		depth_pipeline(ctx, &o, VK_COMPARE_OP_LESS, true);
@@ -422,7 +410,7 @@ static void scissor_clipped_rect(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, samples, false, 1);
 	const struct rect r = {8, 8, 32, 32}, sc = {20, 12, 24, 10};
 	uint64_t got = measure_rect(ctx, &o, plain_pipeline(ctx, &o), r, &sc, flags);
@@ -438,7 +426,7 @@ static void discard_odd_columns(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, samples, false, 1);
 	struct vkqs_pipeline_desc desc = {
 		.frag_spv = discard_odd_columns_frag,
@@ -471,7 +459,7 @@ static void clear_attachments_inside_render_pass(struct vkqs_ctx *ctx,
 						 const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 1);
 	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
 
@@ -496,7 +484,7 @@ static void clear_attachments_depth_inside_render_pass(struct vkqs_ctx *ctx,
 						       const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, true, 1);
 	const struct vkqs_pipeline *less = depth_pipeline(ctx, &o, VK_COMPARE_OP_LESS, false);
 	VkClearAttachment ca = {
@@ -563,7 +551,7 @@ static void to_transfer_dst(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage im
 static void clear_image_outside_render_pass(struct vkqs_ctx *ctx, bool depth)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	require_transfer_dst(ctx, depth ? ctx->vk->depth_format : VK_FORMAT_R8G8B8A8_UNORM);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, depth, 1);
 	const struct vkqs_pipeline *pipe =
@@ -626,7 +614,7 @@ static void clear_depth_stencil_image_outside_render_pass(struct vkqs_ctx *ctx,
 static void clear_attachments_only(struct vkqs_ctx *ctx, const void *param)
 {
 	VkQueryControlFlags flags = require_precise(ctx);
-	require_exact(ctx);
+	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 2);
 	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
 

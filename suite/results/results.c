@@ -4,7 +4,7 @@
  * stride bytes later, 32- or 64-bit words, the availability word last - and
  * nothing else.
  *
- * Known values: query i of the pool holds one draw of a WIDTH x height(i)
+ * Known values: query i of the pool holds one draw of a RECT_W x rect_h(i)
  * rectangle with integer edges on a 1-sample target, counted with
  * VK_QUERY_CONTROL_PRECISE_BIT, so its result is exactly the rectangle's
  * area (18.3 "the number of samples passed"; why the count is exact: see
@@ -79,9 +79,7 @@ static struct scene *scene_create(struct vkqs_ctx *ctx, uint32_t queries,
 	/* The values are only known when the count is exact: 18.3 lets a
 	 * non-precise query return any non-zero value. */
 	vkqs_require_feature(ctx, "occlusionQueryPrecise");
-	if (!ctx->vk->props.limits.standardSampleLocations)
-		vkqs_skip(ctx, "standardSampleLocations is VK_FALSE: the sample "
-			       "position, hence the exact rectangle counts, is unknown");
+	vkqs_require_exact_coverage(ctx);
 	s->t = vkqs_target_create(ctx, FB, FB, VK_SAMPLE_COUNT_1_BIT, false);
 	struct vkqs_pipeline_desc desc = {0};
 	s->p = vkqs_pipeline_rect(ctx, s->t, &desc);
@@ -613,7 +611,9 @@ static void read_unavailable(struct vkqs_ctx *ctx, enum path path,
 						 "with an unavailable query and no WAIT "
 						 "(VK_NOT_READY expected)");
 		else
-			VKQS_EXPECT_VK(ctx, r, VK_NOT_READY);
+			vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+				      "vkGetQueryPoolResults without WAIT of an unavailable query",
+				      r, VK_NOT_READY);
 	} else {
 		dest_copy_submit(ctx, &d, s);
 	}

@@ -37,22 +37,6 @@ struct ts_set {
 	uint64_t host_ns; /* from before vkQueueSubmit to after the fence wait */
 };
 
-/* Checks with a formatted explanation, built only when the check fails. */
-static bool expectf(struct vkqs_ctx *ctx, const char *file, int line, bool ok,
-		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static bool expectf(struct vkqs_ctx *ctx, const char *file, int line, bool ok,
-		    const char *fmt, ...)
-{
-	char buf[768] = "";
-	if (!ok) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(buf, sizeof(buf), fmt, ap);
-		va_end(ap);
-	}
-	return vkqs_check_true(ctx, false, file, line, buf, ok);
-}
-#define EXPECTF(ctx, ok, ...) expectf((ctx), __FILE__, __LINE__, (ok), __VA_ARGS__)
 
 static uint64_t ts_mask(uint32_t bits)
 {
@@ -102,10 +86,10 @@ static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
 static void expect_valid(struct vkqs_ctx *ctx, const char *what, uint64_t v,
 			 uint32_t bits)
 {
-	EXPECTF(ctx, v != 0, "%s to be nonzero, got 0", what);
+	VKQS_EXPECTF(ctx, v != 0, "expected %s to be nonzero, got 0", what);
 	if (bits < 64)
-		EXPECTF(ctx, (v >> bits) == 0,
-			"%s (0x%016" PRIx64 ") to have no bit set above "
+		VKQS_EXPECTF(ctx, (v >> bits) == 0,
+			"expected %s (0x%016" PRIx64 ") to have no bit set above "
 			"timestampValidBits %u",
 			what, v, bits);
 }
@@ -129,8 +113,8 @@ static void expect_not_before(struct vkqs_ctx *ctx, const char *what_a, uint64_t
 	uint64_t am = a & m, bm = b & m;
 	uint64_t fwd = (bm - am) & m;
 	uint64_t room = ticks_within(ctx, host_ns);
-	EXPECTF(ctx, bm >= am || fwd <= room,
-		"%s (%" PRIu64 ") to be >= %s (%" PRIu64 ") that it happens-after, "
+	VKQS_EXPECTF(ctx, bm >= am || fwd <= room,
+		"expected %s (%" PRIu64 ") to be >= %s (%" PRIu64 ") that it happens-after, "
 		"or a %u-bit wrap: the forward distance %" PRIu64 " ticks exceeds the "
 		"%" PRIu64 " ticks that fit in the %" PRIu64 " ns host interval",
 		what_b, bm, what_a, am, bits, fwd, room, host_ns);
@@ -445,8 +429,8 @@ static void duration_fill_vs_host_clock(struct vkqs_ctx *ctx, const void *param)
 	double dev_ns = (double)ticks * period;
 	double host_ns = (double)s.host_ns;
 	double bound = host_ns * (1.0 + TS_CLOCK_TOL) + 2.0 * period;
-	EXPECTF(ctx, dev_ns <= bound,
-		"device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod %g; "
+	VKQS_EXPECTF(ctx, dev_ns <= bound,
+		"expected device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod %g; "
 		"t0 %" PRIu64 ", t1 %" PRIu64 ") <= host interval %" PRIu64
 		" ns x (1 + %g) + 2 periods = %.0f ns",
 		dev_ns, ticks, period, s.v[0], s.v[1], s.host_ns, TS_CLOCK_TOL, bound);
@@ -485,8 +469,8 @@ static void expect_width32(struct vkqs_ctx *ctx, const char *path, uint32_t i,
 {
 	bool wrapped = v32 == (uint32_t)v64;
 	bool saturated = v64 > UINT32_MAX && v32 == UINT32_MAX;
-	EXPECTF(ctx, wrapped || saturated,
-		"%s 32-bit result of query %u (0x%08" PRIx32 ") to be the low 32 bits "
+	VKQS_EXPECTF(ctx, wrapped || saturated,
+		"expected %s 32-bit result of query %u (0x%08" PRIx32 ") to be the low 32 bits "
 		"of the 64-bit result 0x%016" PRIx64 " or, when that exceeds "
 		"0xffffffff, 0xffffffff",
 		path, i, v32, v64);
@@ -550,8 +534,8 @@ static void copy_matches_get_64(struct vkqs_ctx *ctx, const void *param)
 	copy_four(ctx, true, &s, v);
 	expect_series(ctx, &s);
 	for (uint32_t i = 0; i < 4; i++)
-		EXPECTF(ctx, v[i] == s.v[i],
-			"query %u copied with vkCmdCopyQueryPoolResults (0x%016" PRIx64
+		VKQS_EXPECTF(ctx, v[i] == s.v[i],
+			"expected query %u copied with vkCmdCopyQueryPoolResults (0x%016" PRIx64
 			") to equal vkGetQueryPoolResults (0x%016" PRIx64 ")",
 			i, v[i], s.v[i]);
 }
@@ -590,8 +574,7 @@ static void order_two_command_buffers(struct vkqs_ctx *ctx, const void *param)
 
 static bool has_calibrated(const struct vkqs_ctx *ctx)
 {
-	return vkqs_device_has_ext(&ctx->vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) ||
-	       vkqs_device_has_ext(&ctx->vk->info, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME);
+	return ctx->vk->get_calibrated_timestamps != NULL;
 }
 
 /* spec 18.5: "If VK_EXT_calibrated_timestamps is enabled, this extends to
@@ -639,23 +622,13 @@ static void calibrated_device_domain(struct vkqs_ctx *ctx, const void *param)
 	if (!has_calibrated(ctx))
 		vkqs_skip(ctx, "neither VK_KHR_calibrated_timestamps nor "
 			       "VK_EXT_calibrated_timestamps is supported");
-	/* The fixture enables the KHR name when present, else the EXT one;
-	 * volk's tables know only the EXT entry points of the 1.3.239 headers. */
-	bool khr = vkqs_device_has_ext(&ctx->vk->info,
-				       VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME);
-	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT domains_fn =
-		khr ? (PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT)vkGetInstanceProcAddr(
-			      ctx->vk->inst.instance,
-			      "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR")
-		    : vkGetPhysicalDeviceCalibrateableTimeDomainsEXT;
-	PFN_vkGetCalibratedTimestampsEXT get_fn =
-		khr ? (PFN_vkGetCalibratedTimestampsEXT)vkGetDeviceProcAddr(
-			      DEV, "vkGetCalibratedTimestampsKHR")
-		    : D->vkGetCalibratedTimestampsEXT;
+	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR domains_fn =
+		ctx->vk->get_calibrateable_time_domains;
+	PFN_vkGetCalibratedTimestampsKHR get_fn = ctx->vk->get_calibrated_timestamps;
 	if (!domains_fn || !get_fn)
 		vkqs_internal_error(ctx, "calibrated-timestamp entry points not found");
 
-	VkTimeDomainEXT domains[16];
+	VkTimeDomainKHR domains[16];
 	uint32_t nd = VKQS_ARRAY_LEN(domains);
 	VkResult r = domains_fn(ctx->vk->phys, &nd, domains);
 	if (r != VK_SUCCESS && r != VK_INCOMPLETE)
@@ -676,7 +649,7 @@ static void calibrated_device_domain(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 0);
 	vkqs_cmd_end(ctx, cb);
 
-	VkCalibratedTimestampInfoEXT info = {
+	VkCalibratedTimestampInfoKHR info = {
 		.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT,
 		.timeDomain = VK_TIME_DOMAIN_DEVICE_EXT,
 	};
@@ -704,8 +677,8 @@ static void properties_period_positive(struct vkqs_ctx *ctx, const void *param)
 	if (!any_family_has_timestamps(ctx))
 		vkqs_skip(ctx, "no queue family reports timestampValidBits > 0");
 	float period = ctx->vk->props.limits.timestampPeriod;
-	EXPECTF(ctx, period > 0.0f && isfinite(period),
-		"timestampPeriod to be a positive finite number of nanoseconds, got %g",
+	VKQS_EXPECTF(ctx, period > 0.0f && isfinite(period),
+		"expected timestampPeriod to be a positive finite number of nanoseconds, got %g",
 		(double)period);
 }
 
@@ -718,8 +691,8 @@ static void properties_compute_and_graphics(struct vkqs_ctx *ctx, const void *pa
 		const struct vkqs_family_info *f = &ctx->vk->info.families[i];
 		if (!(f->flags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)))
 			continue;
-		EXPECTF(ctx, f->timestamp_valid_bits > 0,
-			"queue family %u (flags 0x%x) to report timestampValidBits > 0 "
+		VKQS_EXPECTF(ctx, f->timestamp_valid_bits > 0,
+			"expected queue family %u (flags 0x%x) to report timestampValidBits > 0 "
 			"as timestampComputeAndGraphics is VK_TRUE",
 			i, (unsigned)f->flags);
 	}
@@ -728,10 +701,12 @@ static void properties_compute_and_graphics(struct vkqs_ctx *ctx, const void *pa
 static void properties_valid_bits_range(struct vkqs_ctx *ctx, const void *param)
 {
 	for (uint32_t i = 0; i < ctx->vk->info.family_count; i++) {
-		uint32_t bits = ctx->vk->info.families[i].timestamp_valid_bits;
-		EXPECTF(ctx, bits == 0 || (bits >= 36 && bits <= 64),
-			"queue family %u timestampValidBits to be 0 or 36..64, got %u",
-			i, bits);
+		const struct vkqs_family_info *f = &ctx->vk->info.families[i];
+		uint32_t bits = f->timestamp_valid_bits;
+		VKQS_EXPECTF(ctx, bits == 0 || (bits >= 36 && bits <= 64),
+			"expected queue family %u (flags 0x%x) timestampValidBits to be 0 or "
+			"36..64, got %u",
+			i, (unsigned)f->flags, bits);
 	}
 }
 
