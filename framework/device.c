@@ -1,5 +1,7 @@
 #include "device.h"
 
+#include "vkqs.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,8 +127,12 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 		.ppEnabledExtensionNames = exts,
 	};
 	VkResult r = vkCreateInstance(&ci, NULL, &inst->instance);
+	if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
+		return ERR("vkCreateInstance: no usable Vulkan driver (VK_ERROR_INCOMPATIBLE_DRIVER; "
+			   "VK_DRIVER_FILES=%s)",
+			   getenv("VK_DRIVER_FILES") ? getenv("VK_DRIVER_FILES") : "unset");
 	if (r != VK_SUCCESS)
-		return ERR("vkCreateInstance failed: %d", r);
+		return ERR("vkCreateInstance failed: %s", vkqs_vk_result_name(r));
 	volkLoadInstanceOnly(inst->instance);
 	inst->validation = validation;
 	if (validation) {
@@ -148,7 +154,7 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 	}
 	if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
 		vkqs_instance_destroy(inst);
-		return ERR("vkEnumeratePhysicalDevices failed: %d", r);
+		return ERR("vkEnumeratePhysicalDevices failed: %s", vkqs_vk_result_name(r));
 	}
 	return true;
 }

@@ -70,11 +70,13 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 	case VKQS_OUTCOME_FLAKE: tag = " (flake: passed on rerun)"; break;
 	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
 	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
+	case VKQS_OUTCOME_NOT_RUN: tag = " (not run: interrupted)"; break;
 	default: break;
 	}
 	/* The console gets the start of the message; JSON has all of it. */
 	int mlen = (int)strlen(r->message);
-	fprintf(f, "%-20s %s%s (%.3f s)%s%.*s%s\n", vkqs_status_name(r->status), r->ci->name,
+	fprintf(f, "%-20s %s%s (%.3f s)%s%.*s%s\n",
+		r->done ? vkqs_status_name(r->status) : "Missing", r->ci->name,
 		tag, r->duration_s, r->message[0] ? ": " : "", mlen > 400 ? 400 : mlen,
 		r->message, mlen > 400 ? " [...]" : "");
 	if (r->log && vkqs_outcome_unexpected(r->outcome)) {
