@@ -3,7 +3,8 @@
 # all are present).  Needs root or sudo for the install itself.
 set -euo pipefail
 pkgs=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
-      mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make)
+      mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
+      clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -1,8 +1,33 @@
 #!/usr/bin/env bash
-# README command 2: set-up, build, and every test (ctest): framework unit
-# tests, CLI errors, the runner's crash/timeout handling, and the suite on
-# lavapipe under the validation layer.
+# README command 2: set-up, build, and every test:
+# 1. ctest on the normal build: framework unit tests, CLI errors, the runner
+#    against self-test cases that crash and hang inside the driver, the suite
+#    on lavapipe and on the reference device under the validation layer,
+#    vulkaninfo on the reference device, every refdevice variation;
+# 2. the reference device built with ASan+UBSan runs the whole suite;
+# 3. the SPIR-V fuzz target replays its corpus, then fuzzes for a bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+jobs=$(nproc)
 ci/build.sh
-ctest --test-dir build --output-on-failure -j"$(nproc)"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== ASan+UBSan build: the suite on the reference device"
+cmake -S . -B build-asan -DVKQS_WERROR=ON -DVKQS_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$jobs" >/dev/null
+# Leaks of the loader and the validation layer (not built with ASan) are
+# theirs; ours are found in the refdevice's own unit tests and fuzz runs.
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ctest --test-dir build-asan --output-on-failure -j"$jobs" -L refdevice -E vulkaninfo
+
+echo "== SPIR-V fuzz target"
+build/refdevice/rd_fuzz_spirv_replay refdevice/fuzz/corpus
+if cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DVKQS_FUZZ=ON >/dev/null 2>&1 &&
+	cmake --build build-fuzz -j"$jobs" --target rd_fuzz_spirv >/dev/null 2>&1; then
+	corpus=$(mktemp -d)
+	cp refdevice/fuzz/corpus/* "$corpus"/
+	build-fuzz/refdevice/rd_fuzz_spirv -max_total_time="${VKQS_FUZZ_SECONDS:-60}" \
+		-print_final_stats=1 "$corpus" 2>&1 | tail -n 12
+else
+	echo "no clang with libFuzzer: ran the corpus replay only"
+fi

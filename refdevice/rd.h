@@ -1,0 +1,384 @@
+/* The reference device's objects (STYLE 11, 12).
+ *
+ * Every object starts with struct rd_object: the loader's dispatch slot
+ * (meaningful for dispatchable handles, unused otherwise), the object type
+ * and the owning device.  Handles are pointers to these structs; the
+ * handle-cast lines are all together below. */
+#ifndef RD_H
+#define RD_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <vulkan/vk_icd.h>
+#include <vulkan/vulkan_core.h>
+
+#include "rd_draw.h"
+#include "rd_format.h"
+#include "rd_spirv.h"
+
+struct rd_device;
+
+struct rd_object {
+	VK_LOADER_DATA loader_data; /* dispatch slot, first (loader interface) */
+	VkObjectType type;
+	struct rd_device *device;
+};
+
+/* Logging: one line per problem on stderr, prefixed "refdevice:". */
+void rd_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Returns `result` after logging where it came from (STYLE 12). */
+#define RD_ERROR(result, ...) (rd_log(__VA_ARGS__), rd_log_at(__FILE__, __LINE__), (result))
+void rd_log_at(const char *file, int line);
+
+void *rd_zalloc(const VkAllocationCallbacks *a, size_t size);
+void rd_free(const VkAllocationCallbacks *a, void *p);
+void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, size_t size,
+		      VkObjectType type);
+
+/* Variation knobs (refdevice/README.md): spec-legal choices read from the
+ * environment once per instance. */
+enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD };
+enum rd_overflow_mode { RD_OVERFLOW_WRAP, RD_OVERFLOW_SATURATE };
+enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER };
+struct rd_config {
+	float timestamp_period;         /* RD_TIMESTAMP_PERIOD (ns per tick) */
+	uint32_t timestamp_valid_bits;  /* RD_TIMESTAMP_VALID_BITS (graphics family) */
+	uint32_t transfer_valid_bits;   /* RD_TRANSFER_TIMESTAMP_VALID_BITS */
+	enum rd_nonprecise_mode nonprecise; /* RD_NONPRECISE_OCCLUSION */
+	enum rd_multiview_mode multiview;   /* RD_MULTIVIEW_QUERIES */
+	enum rd_overflow_mode overflow;     /* RD_RESULT_OVERFLOW */
+	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
+	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
+	bool host_clock;                /* RD_CLOCK=host */
+	uint64_t clock_start;           /* RD_CLOCK_START: first tick value */
+};
+void rd_config_load(struct rd_config *c);
+
+struct rd_instance {
+	struct rd_object base;
+	VkAllocationCallbacks alloc;
+	bool has_alloc;
+	uint32_t api_version;
+	struct rd_config config;
+	struct rd_physical_device *phys;
+};
+
+#define RD_FAMILY_GRAPHICS 0
+#define RD_FAMILY_TRANSFER 1
+#define RD_FAMILY_COUNT 2
+#define RD_GRAPHICS_QUEUES 2
+
+struct rd_physical_device {
+	struct rd_object base;
+	struct rd_instance *instance;
+};
+
+/* Memory --------------------------------------------------------------- */
+struct rd_memory {
+	struct rd_object base;
+	uint8_t *data;                  /* host memory backing the allocation */
+	VkDeviceSize size;
+	uint32_t type_index;
+	bool mapped;
+};
+
+struct rd_buffer {
+	struct rd_object base;
+	VkDeviceSize size;
+	VkBufferUsageFlags usage;
+	struct rd_memory *mem;
+	VkDeviceSize offset;
+	uint8_t *data;                  /* mem->data + offset once bound */
+};
+
+struct rd_image {
+	struct rd_object base;
+	VkImageType type;
+	VkFormat format;
+	const struct rd_format_info *fmt;
+	VkExtent3D extent;
+	uint32_t layers;
+	VkSampleCountFlagBits samples;
+	VkImageUsageFlags usage;
+	VkDeviceSize size;
+	struct rd_memory *mem;
+	VkDeviceSize offset;
+	uint8_t *data;
+};
+/* Address of texel (x, y) of layer l, sample s (rd_format.h layout). */
+static inline uint8_t *rd_image_texel(const struct rd_image *img, uint32_t x, uint32_t y,
+				      uint32_t layer, uint32_t s)
+{
+	uint64_t i = (((uint64_t)layer * img->extent.height + y) * img->extent.width + x) *
+			     img->samples + s;
+	return img->data + i * img->fmt->texel_size;
+}
+
+struct rd_image_view {
+	struct rd_object base;
+	struct rd_image *image;
+	VkFormat format;
+	VkImageAspectFlags aspects;
+	uint32_t base_layer, layer_count;
+};
+
+struct rd_sampler {
+	struct rd_object base;
+};
+
+/* Synchronization ------------------------------------------------------- */
+struct rd_fence {
+	struct rd_object base;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool signaled;
+};
+
+struct rd_semaphore {
+	struct rd_object base;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool timeline;
+	uint64_t value;                 /* timeline value, or 1/0 for binary */
+};
+
+struct rd_event {
+	struct rd_object base;
+	atomic_bool set;
+};
+
+/* Queries --------------------------------------------------------------- */
+/* A query's state (spec 18.2): unavailable or available, with its values
+ * (one per statistic, or one).  Values are stored contiguously per pool so
+ * reading many results back runs at memory speed. */
+struct rd_query_pool {
+	struct rd_object base;
+	VkQueryType type;
+	uint32_t count;
+	VkQueryPipelineStatisticFlags statistics;
+	uint32_t value_count;           /* values per query */
+	uint64_t *values;               /* count * value_count */
+	_Atomic uint8_t *available;     /* per query: 0 unavailable, 1 available */
+	uint64_t *available_at_ns;      /* per query: host time from which it may be
+					   reported available (RD_RESULT_LATENCY_US) */
+};
+
+static inline uint64_t *rd_query_values(struct rd_query_pool *p, uint32_t query)
+{
+	return p->values + (size_t)query * p->value_count;
+}
+
+/* Pipelines and descriptors ----------------------------------------------*/
+struct rd_shader_module {
+	struct rd_object base;
+	struct rd_shader *shader;       /* parsed once to refuse bad modules early */
+	uint32_t *words;                /* a copy: pipelines parse their own */
+	size_t size;
+};
+
+struct rd_descriptor_binding {
+	uint32_t binding;
+	VkDescriptorType type;
+	uint32_t count;
+	uint32_t first;                 /* index of its first slot in a set */
+};
+
+struct rd_descriptor_set_layout {
+	struct rd_object base;
+	uint32_t binding_count;
+	struct rd_descriptor_binding *bindings;
+	uint32_t slot_count;
+};
+
+struct rd_pipeline_layout {
+	struct rd_object base;
+	uint32_t set_count;
+	struct rd_descriptor_set_layout *sets[8];
+	uint32_t push_constant_size;
+};
+
+struct rd_descriptor_slot {
+	struct rd_buffer *buffer;
+	VkDeviceSize offset, range;
+};
+
+struct rd_descriptor_set {
+	struct rd_object base;
+	struct rd_descriptor_set_layout *layout;
+	struct rd_descriptor_slot *slots;
+	struct rd_descriptor_pool *pool;
+	struct rd_descriptor_set *next_in_pool;
+};
+
+struct rd_descriptor_pool {
+	struct rd_object base;
+	struct rd_descriptor_set *sets;
+};
+
+#define RD_MAX_SETS 8
+
+struct rd_pipeline {
+	struct rd_object base;
+	VkPipelineBindPoint bind_point;
+	struct rd_pipeline_layout *layout;
+	struct rd_shader_module *vs_module, *fs_module, *cs_module; /* kept alive */
+	struct rd_shader *vs, *fs, *cs;
+	struct rd_entry_info vs_info, fs_info, cs_info;
+	/* graphics state; dynamic_mask says which fields come from commands */
+	struct rd_graphics_state gs;
+	uint32_t dynamic_mask;          /* RD_DYN_* */
+	uint32_t binding_strides[RD_MAX_BINDINGS];
+	VkVertexInputRate binding_rates[RD_MAX_BINDINGS];
+	uint32_t stencil_compare_mask[2], stencil_write_mask[2], stencil_reference[2];
+	uint32_t view_mask;             /* dynamic rendering viewMask */
+};
+
+enum {
+	RD_DYN_VIEWPORT = 1u << 0,
+	RD_DYN_SCISSOR = 1u << 1,
+	RD_DYN_STENCIL_COMPARE = 1u << 2,
+	RD_DYN_STENCIL_WRITE = 1u << 3,
+	RD_DYN_STENCIL_REFERENCE = 1u << 4,
+	RD_DYN_DEPTH_BOUNDS = 1u << 5,
+	RD_DYN_LINE_WIDTH = 1u << 6,
+};
+
+/* Render passes ---------------------------------------------------------*/
+struct rd_attachment_desc {
+	VkFormat format;
+	VkSampleCountFlagBits samples;
+	VkAttachmentLoadOp load_op, stencil_load_op;
+};
+
+struct rd_subpass {
+	uint32_t color_count;
+	uint32_t color[RD_MAX_COLOR];   /* attachment index or VK_ATTACHMENT_UNUSED */
+	uint32_t resolve[RD_MAX_COLOR]; /* or VK_ATTACHMENT_UNUSED */
+	uint32_t depth_stencil;         /* or VK_ATTACHMENT_UNUSED */
+	uint32_t view_mask;
+};
+
+struct rd_render_pass {
+	struct rd_object base;
+	uint32_t attachment_count;
+	struct rd_attachment_desc *attachments;
+	uint32_t subpass_count;
+	struct rd_subpass *subpasses;
+	/* the first subpass using each attachment (for the load op) */
+	uint32_t *first_use;
+};
+
+struct rd_framebuffer {
+	struct rd_object base;
+	uint32_t width, height, layers;
+	uint32_t attachment_count;
+	struct rd_image_view **attachments;
+};
+
+/* Command buffers --------------------------------------------------------*/
+struct rd_cmd;
+
+struct rd_command_pool {
+	struct rd_object base;
+	uint32_t family;
+	struct rd_command_buffer *buffers;
+};
+
+enum rd_cb_state { RD_CB_INITIAL, RD_CB_RECORDING, RD_CB_EXECUTABLE, RD_CB_INVALID };
+
+struct rd_command_buffer {
+	struct rd_object base;          /* dispatchable */
+	struct rd_command_pool *pool;
+	struct rd_command_buffer *next_in_pool;
+	VkCommandBufferLevel level;
+	enum rd_cb_state state;
+	VkResult record_error;          /* sticky, returned by vkEndCommandBuffer */
+	struct rd_cmd *cmds;
+	uint32_t cmd_count, cmd_cap;
+	struct rd_arena_block *arena;   /* command payloads */
+	/* secondary inheritance */
+	uint32_t inherit_view_mask;
+};
+
+/* Queues and the device ----------------------------------------------------*/
+struct rd_submission;
+
+/* The running counters of one queue's executor; queries snapshot them. */
+struct rd_counters {
+	struct rd_draw_counters draw;
+	uint64_t cs_invocations;
+};
+
+struct rd_queue {
+	struct rd_object base;          /* dispatchable */
+	uint32_t family, index;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;            /* work queued / work done */
+	struct rd_submission *head, *tail;
+	bool busy, stop;
+	struct rd_counters counters;
+};
+
+struct rd_device {
+	struct rd_object base;          /* dispatchable */
+	struct rd_physical_device *phys;
+	struct rd_instance *instance;
+	VkAllocationCallbacks alloc;
+	bool has_alloc;
+	uint32_t queue_count[RD_FAMILY_COUNT];
+	struct rd_queue *queues[RD_FAMILY_COUNT][RD_GRAPHICS_QUEUES];
+	_Atomic uint64_t clock;         /* modelled device time in ns (rd_clock_now) */
+	uint64_t clock_host_base;       /* RD_CLOCK=host: host ns at creation */
+	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
+	pthread_cond_t event_cond;
+};
+
+/* Handle casts (STYLE 11): one line per type, all together. */
+#define RD_FROM_HANDLE(T, name, h) struct T *name = (struct T *)(h)
+#define RD_TO_HANDLE(VkT, p) ((VkT)(p))
+_Static_assert(offsetof(struct rd_instance, base) == 0, "base first");
+_Static_assert(offsetof(struct rd_physical_device, base) == 0, "base first");
+_Static_assert(offsetof(struct rd_device, base) == 0, "base first");
+_Static_assert(offsetof(struct rd_queue, base) == 0, "base first");
+_Static_assert(offsetof(struct rd_command_buffer, base) == 0, "base first");
+
+/* Cross-file internals ------------------------------------------------------*/
+extern const VkPhysicalDeviceLimits rd_limits;
+uint32_t rd_family_valid_bits(const struct rd_config *c, uint32_t family);
+uint64_t rd_clock_now(struct rd_device *dev);
+void rd_clock_advance(struct rd_device *dev, uint64_t ticks);
+
+int rd_queue_start(struct rd_queue *q);
+void rd_queue_stop(struct rd_queue *q);
+VkResult rd_queue_submit(struct rd_queue *q, uint32_t count, const VkSubmitInfo2 *submits,
+			 struct rd_fence *fence);
+void rd_queue_wait_idle(struct rd_queue *q);
+
+void rd_fence_signal(struct rd_fence *f);
+void rd_semaphore_signal(struct rd_semaphore *s, uint64_t value);
+bool rd_semaphore_wait(struct rd_semaphore *s, uint64_t value, uint64_t timeout_ns);
+
+void rd_command_buffer_reset(struct rd_command_buffer *cb);
+void rd_command_buffer_free(struct rd_command_buffer *cb);
+void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb);
+
+/* The one writer behind vkGetQueryPoolResults and vkCmdCopyQueryPoolResults
+ * (STYLE 14).  Returns VK_NOT_READY when a query was unavailable without
+ * WAIT.  wait_host: WAIT on the host (get) blocks; the queue (copy) never
+ * needs to, its earlier ends have executed. */
+VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
+				uint32_t first, uint32_t count, uint8_t *dst,
+				VkDeviceSize stride, VkQueryResultFlags flags, bool wait_host);
+void rd_query_reset(struct rd_query_pool *pool, uint32_t first, uint32_t count);
+/* Returns the host time (ns) from which the query reads as available. */
+uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *pool,
+				 uint32_t query);
+
+uint64_t rd_now_ns(void);
+
+#endif

@@ -1,0 +1,541 @@
+/* The geometry half of a draw (spec chapters "Fixed-Function Vertex
+ * Processing", "Vertex Post-Processing"): vertex fetch, the vertex shader,
+ * primitive assembly, clipping, the perspective divide and the viewport
+ * transform, then rd_raster.c for everything from facing on.  Counters
+ * follow spec 18.4 (pipeline statistics) and 18.8 (primitives generated).
+ *
+ * Vertices stream through: each is fetched and shaded once per use (no
+ * post-transform cache), and the assembler keeps the last two vertices
+ * (and a fan's first), so a draw needs no allocation whatever its size. */
+#include "rd_raster.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A vertex in clip coordinates, out of the vertex shader or clipping. */
+struct clip_vertex {
+	double p[4];            /* Position: xc, yc, zc, wc */
+	float point_size;
+	bool edge, orig;        /* see struct rd_raster_vertex */
+	uint32_t var[RD_MAX_LOCATIONS][4];
+};
+
+#define CLIP_MAX RD_RASTER_MAX_POLYGON
+
+struct draw {
+	const struct rd_graphics_state *st;
+	const struct rd_draw_params *dp;
+	rd_stage_fn vs;
+	void *vs_user;
+	struct rd_draw_counters *c;
+	char *err;
+	size_t errsize;
+	struct rd_raster r;
+	uint32_t view;
+	uint32_t nplanes;       /* 6, or 4 with depth clamping (no z planes) */
+	uint32_t var_mask;      /* varyings interpolated by clipping */
+	uint32_t nop_mask;      /* ... linearly in framebuffer space */
+	/* Primitive assembly: ring[k % 3] holds vertex k since the last
+	 * restart; fan0 a fan's vertex 0. */
+	struct clip_vertex ring[3], fan0;
+	uint32_t k;
+	/* Clipping buffers. */
+	struct clip_vertex poly[2][CLIP_MAX];
+	struct rd_raster_vertex screen[CLIP_MAX];
+};
+
+/* Vertex fetch ("Vertex Input Description") ------------------------------*/
+
+static uint32_t index_size(VkIndexType t)
+{
+	switch (t) {
+	case VK_INDEX_TYPE_UINT16: return 2;
+	case VK_INDEX_TYPE_UINT32: return 4;
+	case VK_INDEX_TYPE_UINT8_EXT: return 1;
+	default: return 0;
+	}
+}
+
+/* Index i of the draw; an index past the buffer's end reads 0 (robust
+ * buffer access: never outside memory). */
+static uint32_t fetch_index(const struct rd_draw_params *dp, uint64_t i)
+{
+	uint32_t size = index_size(dp->index_type);
+	uint64_t off = i * size;
+	if (!dp->index_data || off > dp->index_size || size > dp->index_size - off)
+		return 0;
+	const uint8_t *p = dp->index_data + off;
+	if (size == 1)
+		return p[0];
+	if (size == 2) {
+		uint16_t v;
+		memcpy(&v, p, 2);
+		return v;
+	}
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* The vertex shader's inputs for one vertex: each attribute from its
+ * binding at vertex_index (or instance_index for instance-rate bindings)
+ * times the stride plus its offset ("Vertex Input Address Calculation").
+ * An address range outside the binding reads zeros. */
+static void fetch_vertex(const struct draw *d, struct rd_invocation *inv)
+{
+	const struct rd_graphics_state *st = d->st;
+	for (uint32_t i = 0; i < st->attribute_count && i < RD_MAX_LOCATIONS; i++) {
+		const struct rd_vertex_attribute *a = &st->attributes[i];
+		if (a->location >= RD_MAX_LOCATIONS || a->binding >= RD_MAX_BINDINGS ||
+		    !(st->vs_info.input_mask >> a->location & 1))
+			continue;
+		const struct rd_vertex_binding *b = &st->bindings[a->binding];
+		const struct rd_format_info *fi = rd_format(a->format);
+		uint32_t index = b->rate == VK_VERTEX_INPUT_RATE_INSTANCE ? inv->instance_index
+									 : inv->vertex_index;
+		uint64_t off = (uint64_t)index * b->stride + a->offset;
+		if (!fi || !b->data || off > b->size || fi->texel_size > b->size - off ||
+		    !rd_format_fetch_attribute(a->format, b->data + off, inv->in[a->location]))
+			memset(inv->in[a->location], 0, sizeof(inv->in[a->location]));
+	}
+}
+
+/* Vertex shading: one invocation per vertex per instance per view (spec
+ * 18.4 lets vs_invocations count every vertex shaded). */
+static int shade_vertex(struct draw *d, uint32_t vertex_index, uint32_t instance_index,
+			struct clip_vertex *out)
+{
+	struct rd_invocation inv;
+	memset(&inv, 0, sizeof(inv));
+	inv.vertex_index = vertex_index;
+	inv.instance_index = instance_index;
+	inv.view_index = d->view;
+	inv.point_size = 1.0f;
+	inv.sample_mask_out = ~0u;
+	fetch_vertex(d, &inv);
+	char msg[256];
+	if (d->vs(d->vs_user, &inv, msg, sizeof(msg)) != 0) {
+		snprintf(d->err, d->errsize, "vertex shader (vertex %u, instance %u): %s",
+			 vertex_index, instance_index, msg);
+		return -1;
+	}
+	d->c->vs_invocations++;
+	for (int i = 0; i < 4; i++)
+		out->p[i] = inv.position[i];
+	/* Spec "Points": without a PointSize write the size is 1.0. */
+	out->point_size = d->st->vs_info.writes_point_size ? inv.point_size : 1.0f;
+	out->edge = out->orig = true;
+	memcpy(out->var, inv.out, sizeof(out->var));
+	return 0;
+}
+
+/* Clipping ("Primitive Clipping") -----------------------------------------*/
+
+/* The view volume -wc <= xc, yc <= wc, 0 <= zc <= wc: distance to plane i
+ * (inside when >= 0).  Depth clamping drops the z planes. */
+static double plane_dist(uint32_t plane, const double p[4])
+{
+	switch (plane) {
+	case 0: return p[3] + p[0];
+	case 1: return p[3] - p[0];
+	case 2: return p[3] + p[1];
+	case 3: return p[3] - p[1];
+	case 4: return p[2];
+	default: return p[3] - p[2];
+	}
+}
+
+static uint32_t outcode(const struct draw *d, const struct clip_vertex *v)
+{
+	uint32_t code = 0;
+	for (uint32_t i = 0; i < d->nplanes; i++)
+		if (!(plane_dist(i, v->p) >= 0.0)) /* NaN is outside */
+			code |= 1u << i;
+	return code;
+}
+
+/* The point where the edge from `in` (inside plane i) to `out` crosses
+ * it.  Always computed from the inside vertex, so the two triangles that
+ * share an edge get the same point and the shared edge stays shared.
+ * Spec: varyings are interpolated with the clip parameter t, except that
+ * for NoPerspective ones "t ... will be adjusted to produce results that
+ * vary linearly in framebuffer space". */
+static void clip_point(const struct draw *d, uint32_t plane, const struct clip_vertex *in,
+		       const struct clip_vertex *out, double din, double dout,
+		       struct clip_vertex *res)
+{
+	double t = din / (din - dout);
+	for (int i = 0; i < 4; i++)
+		res->p[i] = in->p[i] + t * (out->p[i] - in->p[i]);
+	/* Put the point exactly on the plane, so an edge clipped to the
+	 * volume's side lands exactly on the viewport's edge. */
+	switch (plane) {
+	case 0: res->p[0] = -res->p[3]; break;
+	case 1: res->p[0] = res->p[3]; break;
+	case 2: res->p[1] = -res->p[3]; break;
+	case 3: res->p[1] = res->p[3]; break;
+	case 4: res->p[2] = 0.0; break;
+	default: res->p[2] = res->p[3]; break;
+	}
+	double den = (1.0 - t) * in->p[3] + t * out->p[3];
+	double s = den != 0.0 ? t * out->p[3] / den : t;
+	res->point_size = in->point_size;
+	res->orig = false;
+	for (uint32_t m = d->var_mask; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		double u = (d->nop_mask >> l & 1) ? s : t;
+		for (int c = 0; c < 4; c++) {
+			float a, b;
+			memcpy(&a, &in->var[l][c], 4);
+			memcpy(&b, &out->var[l][c], 4);
+			float v = (float)(a + u * (b - a));
+			memcpy(&res->var[l][c], &v, 4);
+		}
+	}
+}
+
+/* Sutherland-Hodgman against each plane in turn; returns the vertex count
+ * of the clipped convex polygon in d->poly[*which]. */
+static uint32_t clip_polygon(struct draw *d, uint32_t n, uint32_t *which)
+{
+	uint32_t cur = 0;
+	for (uint32_t plane = 0; plane < d->nplanes && n >= 3; plane++) {
+		const struct clip_vertex *src = d->poly[cur];
+		struct clip_vertex *dst = d->poly[cur ^ 1];
+		uint32_t m = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct clip_vertex *a = &src[i], *b = &src[(i + 1) % n];
+			double da = plane_dist(plane, a->p), db = plane_dist(plane, b->p);
+			if (da >= 0.0) {
+				if (m < CLIP_MAX)
+					dst[m++] = *a;
+				if (db < 0.0 && m < CLIP_MAX) {
+					clip_point(d, plane, a, b, da, db, &dst[m]);
+					dst[m++].edge = false; /* runs along the plane */
+				}
+			} else if (db >= 0.0 && m < CLIP_MAX) {
+				clip_point(d, plane, b, a, db, da, &dst[m]);
+				dst[m++].edge = a->edge; /* part of the edge a -> b */
+			}
+		}
+		n = m;
+		cur ^= 1;
+	}
+	*which = cur;
+	return n;
+}
+
+/* Perspective divide and viewport transform ("Coordinate Transformations",
+ * "Controlling the Viewport"):
+ *     xf = (px / 2) xd + ox,  ox = x + width / 2,  px = width
+ *     yf = (py / 2) yd + oy,  oy = y + height / 2, py = height (may be < 0)
+ *     zf = pz zd + oz,        pz = maxDepth - minDepth, oz = minDepth
+ * False for a vertex that cannot be divided (wc <= 0 is only possible at
+ * the volume's apex x = y = z = w = 0) or lands off the coordinate range. */
+static bool to_screen(const struct draw *d, const struct clip_vertex *cv,
+		      struct rd_raster_vertex *rv)
+{
+	const VkViewport *vp = &d->st->viewport;
+	double w = cv->p[3];
+	if (!(w > 0.0))
+		return false;
+	double xd = cv->p[0] / w, yd = cv->p[1] / w, zd = cv->p[2] / w;
+	rv->x = vp->width / 2.0 * xd + (vp->x + vp->width / 2.0);
+	rv->y = vp->height / 2.0 * yd + (vp->y + vp->height / 2.0);
+	rv->z = ((double)vp->maxDepth - vp->minDepth) * zd + vp->minDepth;
+	rv->inv_w = 1.0 / w;
+	rv->point_size = cv->point_size;
+	rv->edge = cv->edge;
+	rv->orig = cv->orig;
+	rv->var = (const uint32_t(*)[4])cv->var;
+	return fabs(rv->x) <= RD_COORD_MAX && fabs(rv->y) <= RD_COORD_MAX && isfinite(rv->z);
+}
+
+/* Primitives: clipping and on to rasterization ----------------------------*/
+
+static int raster_result(struct draw *d, int rc)
+{
+	if (rc != 0 && !d->r.failed)
+		snprintf(d->err, d->errsize, "rasterization failed");
+	return rc;
+}
+
+/* Spec "Primitive Clipping": a point is kept only when inside the volume. */
+static int clip_point_primitive(struct draw *d, const struct clip_vertex *v)
+{
+	if (outcode(d, v))
+		return 0;
+	struct rd_raster_vertex rv;
+	if (!to_screen(d, v, &rv))
+		return 0;
+	d->c->clipping_primitives++;
+	return raster_result(d, rd_raster_point(&d->r, &rv));
+}
+
+/* A line segment loses the parts outside each plane in turn. */
+static int clip_line_primitive(struct draw *d, const struct clip_vertex *a,
+			       const struct clip_vertex *b)
+{
+	uint32_t ca = outcode(d, a), cb = outcode(d, b);
+	if (ca & cb)
+		return 0;
+	struct clip_vertex *e = d->poly[0];
+	e[0] = *a;
+	e[1] = *b;
+	for (uint32_t plane = 0; plane < d->nplanes && (ca | cb); plane++) {
+		double da = plane_dist(plane, e[0].p), db = plane_dist(plane, e[1].p);
+		if (!(da >= 0.0) && !(db >= 0.0))
+			return 0;
+		if (!(da >= 0.0)) {
+			clip_point(d, plane, &e[1], &e[0], db, da, &d->poly[1][0]);
+			e[0] = d->poly[1][0];
+		} else if (!(db >= 0.0)) {
+			clip_point(d, plane, &e[0], &e[1], da, db, &d->poly[1][0]);
+			e[1] = d->poly[1][0];
+		}
+	}
+	struct rd_raster_vertex rv[2];
+	if (!to_screen(d, &e[0], &rv[0]) || !to_screen(d, &e[1], &rv[1]))
+		return 0;
+	d->c->clipping_primitives++;
+	/* Flat varyings come from the provoking (first) vertex as shaded. */
+	return raster_result(d, rd_raster_line(&d->r, &rv[0], &rv[1],
+					       (const uint32_t(*)[4])a->var));
+}
+
+static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *const v[3])
+{
+	uint32_t c0 = outcode(d, v[0]), c1 = outcode(d, v[1]), c2 = outcode(d, v[2]);
+	if (c0 & c1 & c2)
+		return 0; /* wholly outside one plane */
+	const struct clip_vertex *src[CLIP_MAX];
+	uint32_t n = 3;
+	if (c0 | c1 | c2) {
+		for (int i = 0; i < 3; i++)
+			d->poly[0][i] = *v[i];
+		uint32_t which;
+		n = clip_polygon(d, 3, &which);
+		for (uint32_t i = 0; i < n; i++)
+			src[i] = &d->poly[which][i];
+	} else {
+		for (int i = 0; i < 3; i++)
+			src[i] = v[i];
+	}
+	if (n < 3)
+		return 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (!to_screen(d, src[i], &d->screen[i]))
+			return 0;
+	/* Spec 18.4: clipping primitives counts what clipping outputs; a
+	 * clipped polygon is one primitive here. */
+	d->c->clipping_primitives++;
+	return raster_result(d, rd_raster_polygon(&d->r, d->screen, n,
+						  (const uint32_t(*)[4])v[0]->var));
+}
+
+/* One assembled primitive, provoking vertex first. */
+static int primitive(struct draw *d, const struct clip_vertex *const v[3], uint32_t n)
+{
+	d->c->ia_primitives++;
+	d->c->primitives_generated++; /* spec 18.8: counted even with rasterizer discard */
+	if (d->st->rasterizer_discard)
+		return 0; /* spec "Rasterizer Discard": nothing after the vertex stages */
+	d->c->clipping_invocations++;
+	switch (n) {
+	case 1: return clip_point_primitive(d, v[0]);
+	case 2: return clip_line_primitive(d, v[0], v[1]);
+	default: return clip_triangle_primitive(d, v);
+	}
+}
+
+/* Primitive assembly ("Primitive Topologies"), with the spec's vertex
+ * order and first-vertex provoking convention:
+ *   triangle strip i: (v_i, v_(i+1+i%2), v_(i+2-i%2))
+ *   triangle fan i:   (v_(i+1), v_(i+2), v_0)
+ * Called after vertex k (since the last restart) was shaded into ring. */
+static int assemble(struct draw *d)
+{
+	uint32_t k = d->k++;
+	const struct clip_vertex *v[3];
+#define RING(i) (&d->ring[(i) % 3])
+	switch (d->st->topology) {
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+		v[0] = RING(k);
+		return primitive(d, v, 1);
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+		if (k % 2 == 0)
+			return 0;
+		v[0] = RING(k - 1);
+		v[1] = RING(k);
+		return primitive(d, v, 2);
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+		if (k < 1)
+			return 0;
+		v[0] = RING(k - 1);
+		v[1] = RING(k);
+		return primitive(d, v, 2);
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
+		if (k % 3 != 2)
+			return 0;
+		v[0] = RING(k - 2);
+		v[1] = RING(k - 1);
+		v[2] = RING(k);
+		return primitive(d, v, 3);
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP: {
+		if (k < 2)
+			return 0;
+		uint32_t i = k - 2;
+		v[0] = RING(i);
+		v[1] = RING(i + 1 + i % 2);
+		v[2] = RING(i + 2 - i % 2);
+		return primitive(d, v, 3);
+	}
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+		if (k == 0)
+			d->fan0 = d->ring[0];
+		if (k < 2)
+			return 0;
+		v[0] = RING(k - 1);
+		v[1] = RING(k);
+		v[2] = &d->fan0;
+		return primitive(d, v, 3);
+	default:
+		return 0;
+	}
+#undef RING
+}
+
+static const char *topology_problem(VkPrimitiveTopology t)
+{
+	switch (t) {
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+		return NULL;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+		return "adjacency topologies need a geometry shader, which the device lacks";
+	case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST:
+		return "patch lists need tessellation, which the device lacks";
+	default:
+		return "unknown primitive topology";
+	}
+}
+
+/* One view of the draw: every instance, every vertex. */
+static int draw_view(struct draw *d)
+{
+	const struct rd_draw_params *dp = d->dp;
+	uint32_t isize = index_size(dp->index_type);
+	/* Spec "Primitive Restart": the all-ones index of the index type. */
+	uint32_t restart = isize == 4 ? 0xffffffffu : isize == 2 ? 0xffffu : 0xffu;
+	for (uint32_t inst = 0; inst < dp->instance_count; inst++) {
+		uint32_t instance_index = dp->first_instance + inst;
+		d->k = 0;
+		for (uint32_t i = 0; i < dp->count; i++) {
+			uint32_t vertex_index;
+			if (dp->indexed) {
+				uint32_t index = fetch_index(dp, (uint64_t)dp->first + i);
+				if (d->st->primitive_restart && index == restart) {
+					d->k = 0; /* the incomplete primitive is dropped */
+					continue;
+				}
+				vertex_index = index + (uint32_t)dp->vertex_offset;
+			} else {
+				vertex_index = dp->first + i;
+			}
+			/* Spec 18.4: vertices of incomplete primitives may count;
+			 * every vertex of the draw does here (a restart index is
+			 * no vertex). */
+			d->c->ia_vertices++;
+			if (shade_vertex(d, vertex_index, instance_index, &d->ring[d->k % 3]))
+				return -1;
+			if (assemble(d))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
+		rd_stage_fn vs, void *vs_user, rd_stage_fn fs, void *fs_user,
+		struct rd_draw_counters *c, char *err, size_t errsize)
+{
+	const char *why = topology_problem(st->topology);
+	if (why) {
+		snprintf(err, errsize, "draw: %s", why);
+		return -1;
+	}
+	if (dp->indexed && !index_size(dp->index_type)) {
+		snprintf(err, errsize, "draw: unsupported index type %d", (int)dp->index_type);
+		return -1;
+	}
+	if (!vs) {
+		snprintf(err, errsize, "draw: no vertex shader");
+		return -1;
+	}
+	if (st->view_mask >> RD_MAX_VIEWS) {
+		snprintf(err, errsize, "draw: view mask 0x%x names views past %u", st->view_mask,
+			 RD_MAX_VIEWS - 1);
+		return -1;
+	}
+	struct draw draw;
+	struct draw *d = &draw;
+	memset(d, 0, sizeof(*d));
+	d->st = st;
+	d->dp = dp;
+	d->vs = vs;
+	d->vs_user = vs_user;
+	d->c = c;
+	d->err = err;
+	d->errsize = errsize;
+	d->nplanes = st->depth_clamp ? 4 : 6;
+	if (fs) {
+		d->var_mask = st->fs_info.input_mask & ~st->fs_info.flat_mask;
+		d->nop_mask = st->fs_info.noperspective_mask;
+	}
+	/* Multiview ("Multiview" in the render pass chapter): the draw runs
+	 * once per view in view_mask, ViewIndex set, into layer base + view;
+	 * every counter counts each view (spec 18.4 allows statistics to
+	 * count per view). */
+	uint32_t views = st->view_mask ? st->view_mask : 1;
+	for (; views; views &= views - 1) {
+		d->view = st->view_mask ? (uint32_t)__builtin_ctz(views) : 0;
+		if (!st->rasterizer_discard &&
+		    rd_raster_begin(&d->r, st, d->view, fs, fs_user, c, err, errsize))
+			return -1;
+		if (draw_view(d))
+			return -1;
+	}
+	return 0;
+}
+
+/* The shader stages through the interpreter. */
+static int run_vs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
+{
+	const struct rd_graphics_state *st = user;
+	return rd_shader_run(st->vs, &st->vs_info, st->env, inv, err, errsize);
+}
+
+static int run_fs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
+{
+	const struct rd_graphics_state *st = user;
+	return rd_shader_run(st->fs, &st->fs_info, st->env, inv, err, errsize);
+}
+
+int rd_draw(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
+	    struct rd_draw_counters *c, char *err, size_t errsize)
+{
+	if (!st->vs) {
+		snprintf(err, errsize, "draw: no vertex shader");
+		return -1;
+	}
+	return rd_draw_run(st, dp, run_vs, (void *)st, st->fs ? run_fs : NULL, (void *)st, c, err,
+			   errsize);
+}

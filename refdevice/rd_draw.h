@@ -1,0 +1,129 @@
+/* Graphics work of the reference device: a draw through vertex fetch, the
+ * vertex shader, primitive assembly, clipping, rasterization (points,
+ * lines, triangles; 1 and 4 samples), the fragment shader and the
+ * per-fragment tests, in the spec's order (early or late fragment tests),
+ * bumping the counters that queries read. */
+#ifndef RD_DRAW_H
+#define RD_DRAW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#include "rd_format.h"
+#include "rd_spirv.h"
+
+#define RD_MAX_COLOR 8
+#define RD_MAX_BINDINGS 16
+#define RD_MAX_VIEWS 8
+
+/* Limits the rasterizer implements (rd_raster.c), for the ICD to report in
+ * VkPhysicalDeviceLimits: subPixelPrecisionBits, pointSizeRange,
+ * lineWidthRange (lines are rectangles: strictLines), and the largest
+ * |framebuffer coordinate| a vertex may have (viewportBoundsRange must lie
+ * inside it; primitives beyond it are dropped). */
+#define RD_SUBPIXEL_BITS 8
+#define RD_POINT_SIZE_MIN 1.0f
+#define RD_POINT_SIZE_MAX 64.0f
+#define RD_LINE_WIDTH_MIN 1.0f
+#define RD_LINE_WIDTH_MAX 8.0f
+#define RD_COORD_MAX 1048576.0
+
+/* An attachment view: texel addressing as in rd_format.h; the view covers
+ * array layers [base_layer, base_layer + layer_count). */
+struct rd_attachment {
+	uint8_t *base;                 /* NULL: no attachment */
+	const struct rd_format_info *fmt;
+	uint32_t width, height, samples;
+	uint32_t image_layers;         /* layers of the image (address computation) */
+	uint32_t base_layer;
+};
+
+struct rd_vertex_binding {
+	const uint8_t *data;           /* buffer memory at the bound offset */
+	uint64_t size;                 /* bytes from data to the buffer's end */
+	uint32_t stride;
+	VkVertexInputRate rate;
+};
+
+struct rd_vertex_attribute {
+	uint32_t location, binding, offset;
+	VkFormat format;
+};
+
+/* Everything a draw needs, resolved from the pipeline, dynamic state, the
+ * render pass instance and the bound resources. */
+struct rd_graphics_state {
+	const struct rd_shader *vs;
+	struct rd_entry_info vs_info;
+	const struct rd_shader *fs;    /* NULL: no fragment shader */
+	struct rd_entry_info fs_info;
+	const struct rd_exec_env *env; /* push constants and descriptors */
+
+	VkPrimitiveTopology topology;
+	bool primitive_restart;
+	uint32_t attribute_count;
+	struct rd_vertex_attribute attributes[RD_MAX_LOCATIONS];
+	struct rd_vertex_binding bindings[RD_MAX_BINDINGS];
+
+	VkViewport viewport;
+	VkRect2D scissor;
+	VkRect2D render_area;
+	bool rasterizer_discard;
+	VkPolygonMode polygon_mode;
+	VkCullModeFlags cull_mode;
+	VkFrontFace front_face;
+	bool depth_clamp;
+	float line_width;
+
+	VkSampleCountFlagBits samples;
+	VkSampleMask sample_mask;
+	bool sample_shading;           /* run the fragment shader per sample */
+
+	bool depth_test, depth_write;
+	VkCompareOp depth_compare;
+	bool depth_bounds_test;
+	float min_depth_bounds, max_depth_bounds;
+	bool stencil_test;
+	VkStencilOpState front, back;  /* reference/masks already resolved */
+
+	uint32_t color_count;
+	struct rd_attachment color[RD_MAX_COLOR];
+	VkColorComponentFlags color_write_mask[RD_MAX_COLOR];
+	struct rd_attachment depth_stencil;
+
+	uint32_t view_mask;            /* multiview: views to render; 0 = one view, layer 0 */
+};
+
+struct rd_draw_params {
+	bool indexed;
+	uint32_t count;                /* vertexCount or indexCount */
+	uint32_t instance_count;
+	uint32_t first;                /* firstVertex or firstIndex */
+	uint32_t first_instance;
+	int32_t vertex_offset;         /* indexed only */
+	const uint8_t *index_data;     /* indexed: buffer memory at the bound offset */
+	uint64_t index_size;           /* bytes from index_data to the buffer's end */
+	VkIndexType index_type;
+};
+
+/* The counters a draw bumps (spec 18.3 Sample Counting, 18.4 the pipeline
+ * statistics, 18.8 primitives generated).  Views are counted separately so
+ * multiview queries can be distributed. */
+struct rd_draw_counters {
+	uint64_t samples_passed[RD_MAX_VIEWS]; /* per view index */
+	uint64_t ia_vertices;
+	uint64_t ia_primitives;
+	uint64_t vs_invocations;
+	uint64_t clipping_invocations;
+	uint64_t clipping_primitives;
+	uint64_t fs_invocations;
+	uint64_t primitives_generated;   /* primitives out of the last vertex stage */
+};
+
+/* Executes one draw, adding to *c.  Returns 0, or -1 with one line in err
+ * (a shader runtime fault). */
+int rd_draw(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
+	    struct rd_draw_counters *c, char *err, size_t errsize);
+
+#endif

@@ -1,0 +1,117 @@
+/* Query state and the one writer of results (spec 18.2), shared by
+ * vkGetQueryPoolResults and vkCmdCopyQueryPoolResults (STYLE 14). */
+#include <string.h>
+#include <time.h>
+
+#include "rd.h"
+
+void rd_query_reset(struct rd_query_pool *pool, uint32_t first, uint32_t count)
+{
+	if (first >= pool->count)
+		return;
+	if (count > pool->count - first)
+		count = pool->count - first;
+	/* "sets the status to unavailable and makes the numerical results
+	 * undefined": zero them so runs are reproducible. */
+	for (uint32_t i = first; i < first + count; i++)
+		atomic_store_explicit(&pool->available[i], 0, memory_order_relaxed);
+	memset(rd_query_values(pool, first), 0,
+	       (size_t)count * pool->value_count * sizeof(uint64_t));
+	memset(&pool->available_at_ns[first], 0, (size_t)count * sizeof(uint64_t));
+	atomic_thread_fence(memory_order_release);
+}
+
+uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *pool,
+				 uint32_t query)
+{
+	uint32_t lat = dev->instance->config.result_latency_us;
+	uint64_t at = lat ? rd_now_ns() + (uint64_t)lat * 1000 : 0;
+	pool->available_at_ns[query] = at;
+	atomic_store_explicit(&pool->available[query], 1, memory_order_release);
+	return at;
+}
+
+static bool available(const struct rd_query_pool *pool, uint32_t query)
+{
+	if (!atomic_load_explicit(&pool->available[query], memory_order_acquire))
+		return false;
+	uint64_t at = pool->available_at_ns[query];
+	return at == 0 || rd_now_ns() >= at;
+}
+
+static void wait_available(const struct rd_query_pool *pool, uint32_t query)
+{
+	while (!available(pool, query)) {
+		struct timespec ts = {0, 20000};
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* 18.2: "If an unsigned integer query's value overflows the result type,
+ * the value may either wrap or saturate" (RD_RESULT_OVERFLOW). */
+static void put(uint8_t *dst, uint64_t v, bool is64, enum rd_overflow_mode ov)
+{
+	if (is64) {
+		memcpy(dst, &v, 8);
+		return;
+	}
+	uint32_t w = v > UINT32_MAX && ov == RD_OVERFLOW_SATURATE ? UINT32_MAX : (uint32_t)v;
+	memcpy(dst, &w, 4);
+}
+
+/* Packed 64-bit results of available queries are the pool's own values:
+ * one memcpy.  True when it applied. */
+static bool fast_path(struct rd_query_pool *pool, uint32_t first, uint32_t count, uint8_t *dst,
+		      VkDeviceSize stride, VkQueryResultFlags flags)
+{
+	if ((flags & ~(VkQueryResultFlags)(VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)) !=
+		    0 ||
+	    !(flags & VK_QUERY_RESULT_64_BIT) || stride != (VkDeviceSize)pool->value_count * 8)
+		return false;
+	for (uint32_t i = first; i < first + count; i++)
+		if (!available(pool, i))
+			return false;
+	memcpy(dst, rd_query_values(pool, first), (size_t)count * pool->value_count * 8);
+	return true;
+}
+
+VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
+				uint32_t first, uint32_t count, uint8_t *dst,
+				VkDeviceSize stride, VkQueryResultFlags flags, bool wait_host)
+{
+	const struct rd_config *c = &dev->instance->config;
+	bool is64 = flags & VK_QUERY_RESULT_64_BIT;
+	size_t word = is64 ? 8 : 4;
+	bool not_ready = false;
+	(void)wait_host; /* the queue waits the same way: WAIT orders after the ends */
+	if (first >= pool->count)
+		return VK_SUCCESS;
+	if (count > pool->count - first)
+		count = pool->count - first;
+	if (fast_path(pool, first, count, dst, stride, flags))
+		return VK_SUCCESS;
+	for (uint32_t i = 0; i < count; i++) {
+		uint32_t query = first + i;
+		uint8_t *out = dst + (VkDeviceSize)i * stride;
+		if (flags & VK_QUERY_RESULT_WAIT_BIT)
+			wait_available(pool, query);
+		bool avail = available(pool, query);
+		const uint64_t *values = rd_query_values(pool, query);
+		if (avail) {
+			for (uint32_t k = 0; k < pool->value_count; k++)
+				put(out + k * word, values[k], is64, c->overflow);
+		} else if (flags & VK_QUERY_RESULT_PARTIAL_BIT) {
+			/* "an intermediate result between zero and the final
+			 * result value": zero is such a value. */
+			for (uint32_t k = 0; k < pool->value_count; k++)
+				put(out + k * word, 0, is64, c->overflow);
+		}
+		/* Without WAIT or PARTIAL an unavailable query's values are not
+		 * written (the writes above are skipped). */
+		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
+			put(out + pool->value_count * word, avail ? c->availability_value : 0, is64,
+			    c->overflow);
+		not_ready |= !avail;
+	}
+	return not_ready && !(flags & VK_QUERY_RESULT_WAIT_BIT) ? VK_NOT_READY : VK_SUCCESS;
+}

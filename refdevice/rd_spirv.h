@@ -1,0 +1,102 @@
+/* The SPIR-V interpreter: the subset of SPIR-V the suite's shaders use, for
+ * the vertex, fragment and compute stages (see refdevice/README.md).
+ *
+ * rd_shader_create() parses and validates a whole module up front (a
+ * declaration pass); anything outside the subset or malformed is refused
+ * there with a message naming the problem (opcode names from Debian's
+ * spirv-headers), never a crash.  A parsed module is immutable and may be
+ * run by several threads at once; each run has its own invocation state. */
+#ifndef RD_SPIRV_H
+#define RD_SPIRV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RD_MAX_LOCATIONS 16   /* vertex inputs, varyings, colour outputs */
+
+enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE };
+
+struct rd_shader;
+
+/* NULL on failure, with one line in err ("word 57: unsupported opcode
+ * OpImageSampleImplicitLod (87)"). */
+struct rd_shader *rd_shader_create(const uint32_t *words, size_t size_bytes,
+				   char *err, size_t errsize);
+void rd_shader_destroy(struct rd_shader *s);
+
+/* What the pipeline must know about one entry point. */
+struct rd_entry_info {
+	enum rd_stage stage;
+	uint32_t entry_id;            /* pass to rd_shader_run */
+	uint32_t input_mask;          /* bit L: Location L is an input */
+	uint32_t output_mask;         /* bit L: Location L is an output */
+	uint32_t flat_mask;           /* fragment inputs decorated Flat */
+	uint32_t noperspective_mask;  /* fragment inputs decorated NoPerspective */
+	bool writes_point_size;       /* vertex: PointSize is written */
+	bool writes_frag_depth;       /* fragment: FragDepth (DepthReplacing) */
+	bool writes_sample_mask;      /* fragment: SampleMask output */
+	bool may_discard;             /* fragment: contains OpKill / OpTerminateInvocation / OpDemoteToHelperInvocation */
+	bool early_fragment_tests;    /* fragment: EarlyFragmentTests mode */
+	bool reads_sample_id;         /* fragment: SampleId/SamplePosition => per-sample shading */
+	uint32_t local_size[3];       /* compute: LocalSize */
+	uint32_t push_constant_size;  /* bytes of the push-constant block used */
+	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables (see rd_invocation.workgroup_memory) */
+};
+
+/* Looks up entry point `name` of `stage`; false with err when absent. */
+bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage stage,
+		     struct rd_entry_info *info, char *err, size_t errsize);
+
+/* A descriptor resolved to memory: uniform and storage buffers. */
+struct rd_buffer_range {
+	uint8_t *data;
+	uint64_t size;
+};
+
+/* What every invocation of a draw or dispatch shares. */
+struct rd_exec_env {
+	const uint8_t *push_constants; /* 256 bytes, the command buffer's state */
+	/* The buffer bound at (set, binding, array element); NULL if none. */
+	const struct rd_buffer_range *(*buffer)(void *user, uint32_t set,
+						uint32_t binding, uint32_t element);
+	void *user;
+};
+
+/* One invocation's inputs and outputs.  Locations hold raw 32-bit words
+ * (floats as their bit patterns); the caller fills inputs and builtins,
+ * the run fills outputs. */
+struct rd_invocation {
+	/* inputs */
+	uint32_t in[RD_MAX_LOCATIONS][4];
+	uint32_t vertex_index;       /* VertexIndex (includes the first vertex / vertex offset) */
+	uint32_t instance_index;     /* InstanceIndex (includes firstInstance) */
+	uint32_t view_index;         /* ViewIndex */
+	float frag_coord[4];         /* FragCoord: x, y, z, 1/w */
+	bool front_facing;           /* FrontFacing */
+	uint32_t sample_id;          /* SampleId */
+	float sample_position[2];    /* SamplePosition */
+	uint32_t sample_mask_in;     /* SampleMask input */
+	uint32_t global_id[3], local_id[3], workgroup_id[3], num_workgroups[3];
+	uint32_t local_index;        /* LocalInvocationIndex */
+	/* compute: workgroup_memory_size bytes (4-byte aligned) that all
+	 * invocations of one workgroup share, zeroed by the caller when the
+	 * workgroup starts; NULL gives each invocation its own, which is only
+	 * right for workgroups of one invocation. */
+	uint8_t *workgroup_memory;
+	/* outputs */
+	uint32_t out[RD_MAX_LOCATIONS][4];
+	float position[4];           /* Position */
+	float point_size;            /* PointSize (1.0 when not written) */
+	float frag_depth;            /* FragDepth (valid when writes_frag_depth) */
+	uint32_t sample_mask_out;    /* SampleMask output (all ones if not written) */
+	bool discarded;              /* the invocation was killed / demoted */
+};
+
+/* Runs one invocation.  Returns 0, or -1 with one line in err on a runtime
+ * fault (e.g. an out-of-bounds buffer access, a step limit exceeded). */
+int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry,
+		  const struct rd_exec_env *env, struct rd_invocation *inv,
+		  char *err, size_t errsize);
+
+#endif

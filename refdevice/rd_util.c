@@ -1,0 +1,152 @@
+/* Logging, allocation, the variation knobs and the device clock. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rd.h"
+
+void rd_log(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("refdevice: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void rd_log_at(const char *file, int line)
+{
+	if (getenv("RD_DEBUG"))
+		fprintf(stderr, "refdevice:   at %s:%d\n", file, line);
+}
+
+void *rd_zalloc(const VkAllocationCallbacks *a, size_t size)
+{
+	if (a && a->pfnAllocation) {
+		void *p = a->pfnAllocation(a->pUserData, size, 16,
+					   VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+		if (p)
+			memset(p, 0, size);
+		return p;
+	}
+	return calloc(1, size);
+}
+
+void rd_free(const VkAllocationCallbacks *a, void *p)
+{
+	if (!p)
+		return;
+	if (a && a->pfnFree)
+		a->pfnFree(a->pUserData, p);
+	else
+		free(p);
+}
+
+void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, size_t size,
+		      VkObjectType type)
+{
+	struct rd_object *o = rd_zalloc(a ? a : (dev && dev->has_alloc ? &dev->alloc : NULL), size);
+	if (!o)
+		return NULL;
+	set_loader_magic_value(o);
+	o->type = type;
+	o->device = dev;
+	return o;
+}
+
+uint64_t rd_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Knobs ------------------------------------------------------------------*/
+
+static const char *env(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : NULL;
+}
+
+static uint64_t env_u64(const char *name, uint64_t def, uint64_t min, uint64_t max)
+{
+	const char *v = env(name);
+	if (!v)
+		return def;
+	char *end;
+	unsigned long long x = strtoull(v, &end, 0);
+	if (*end || x < min || x > max) {
+		rd_log("%s=%s is not a number in [%llu, %llu]; using %llu", name, v,
+		       (unsigned long long)min, (unsigned long long)max,
+		       (unsigned long long)def);
+		return def;
+	}
+	return x;
+}
+
+static int env_choice(const char *name, const char *const *choices, int def)
+{
+	const char *v = env(name);
+	if (!v)
+		return def;
+	for (int i = 0; choices[i]; i++)
+		if (!strcmp(v, choices[i]))
+			return i;
+	rd_log("%s=%s is not one of the documented values; using %s", name, v, choices[def]);
+	return def;
+}
+
+void rd_config_load(struct rd_config *c)
+{
+	static const char *const np[] = {"exact", "one", "other", NULL};
+	static const char *const mv[] = {"first", "spread", NULL};
+	static const char *const ov[] = {"wrap", "saturate", NULL};
+	static const char *const clk[] = {"model", "host", NULL};
+	memset(c, 0, sizeof(*c));
+	const char *p = env("RD_TIMESTAMP_PERIOD");
+	c->timestamp_period = 1.0f;
+	if (p) {
+		char *end;
+		float f = strtof(p, &end);
+		if (*end || !(f > 0.0f) || f > 1e6f)
+			rd_log("RD_TIMESTAMP_PERIOD=%s is not a positive number; using 1", p);
+		else
+			c->timestamp_period = f;
+	}
+	/* VkQueueFamilyProperties: "The valid range for the count is 36 to 64
+	 * bits, or a value of 0". */
+	c->timestamp_valid_bits = (uint32_t)env_u64("RD_TIMESTAMP_VALID_BITS", 64, 36, 64);
+	c->transfer_valid_bits = (uint32_t)env_u64("RD_TRANSFER_TIMESTAMP_VALID_BITS", 48, 36, 64);
+	c->nonprecise = (enum rd_nonprecise_mode)env_choice("RD_NONPRECISE_OCCLUSION", np, 0);
+	c->multiview = (enum rd_multiview_mode)env_choice("RD_MULTIVIEW_QUERIES", mv, 0);
+	c->overflow = (enum rd_overflow_mode)env_choice("RD_RESULT_OVERFLOW", ov, 0);
+	c->availability_value = env_u64("RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
+	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
+	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
+	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
+}
+
+uint32_t rd_family_valid_bits(const struct rd_config *c, uint32_t family)
+{
+	return family == RD_FAMILY_TRANSFER ? c->transfer_valid_bits : c->timestamp_valid_bits;
+}
+
+/* The device clock.  By default a cost model (rd_exec.c) advances it in
+ * nanoseconds, converted to ticks of timestampPeriod: the same commands
+ * give the same timestamps.  The model is that of a device faster than this
+ * emulation, so a device interval never exceeds the host time around it.
+ * RD_CLOCK=host reads CLOCK_MONOTONIC instead. */
+uint64_t rd_clock_now(struct rd_device *dev)
+{
+	const struct rd_config *c = &dev->instance->config;
+	uint64_t ns = c->host_clock ? rd_now_ns() - dev->clock_host_base : atomic_load(&dev->clock);
+	return c->clock_start + (uint64_t)((double)ns / c->timestamp_period);
+}
+
+void rd_clock_advance(struct rd_device *dev, uint64_t ns)
+{
+	atomic_fetch_add(&dev->clock, ns ? ns : 1);
+}

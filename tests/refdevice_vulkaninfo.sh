@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# vulkaninfo, with the reference device as the only driver, runs to the end
+# and shows it.  Usage: refdevice_vulkaninfo.sh MANIFEST
+set -u
+out=$(VK_DRIVER_FILES=$1 vulkaninfo 2>&1)
+rc=$?
+if [ $rc -ne 0 ]; then
+	echo "vulkaninfo exited $rc"; echo "$out" | tail -20; exit 1
+fi
+for want in 'deviceName *= vkqs refdevice' 'VkPhysicalDeviceVulkan13Properties' 'timestampValidBits *= 48' \
+	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true'; do
+	echo "$out" | grep -Eq "$want" || { echo "vulkaninfo output lacks /$want/"; exit 1; }
+done
+echo "vulkaninfo: $(echo "$out" | wc -l) lines, refdevice shown"
