@@ -3638,7 +3638,7 @@ bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage 
 {
 	static const char *const stages[] = { "vertex", "fragment", "compute" };
 	const struct rd_program *p = &s->prog;
-	for (uint32_t i = 0; i < p->nentries; i++) {
+	for (uint32_t i = 0; name && i < p->nentries; i++) {
 		if (p->entries[i].info.stage == stage && p->entries[i].name && strcmp(p->entries[i].name, name) == 0) {
 			*info = p->entries[i].info;
 			return true;
@@ -3646,6 +3646,6 @@ bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage 
 	}
 	if (err && errsize)
 		snprintf(err, errsize, "no %s entry point named \"%s\"",
-			 (unsigned)stage < 3 ? stages[stage] : "(bad stage)", name);
+			 (unsigned)stage < 3 ? stages[stage] : "(bad stage)", name ? name : "(null)");
 	return false;
 }
