@@ -14,7 +14,7 @@
 #define VKQS_MAX_EXTS 24
 
 /* The device a run uses when --device is absent. */
-#define VKQS_DEFAULT_DEVICE "llvmpipe"
+#define VKQS_DEFAULT_DEVICE "refdevice"
 
 struct vkqs_family_info {
 	VkQueueFlags flags;

@@ -19,7 +19,7 @@
 #define EXIT_USAGE 2
 
 static const char usage[] =
-	"usage: vkqs list [--filter GLOB]...\n"
+	"usage: vkqs list [--filter GLOB]... [--spec]\n"
 	"       vkqs devices\n"
 	"       vkqs info [--device D]\n"
 	"       vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
@@ -55,9 +55,10 @@ struct opts {
 	unsigned shard_i, shard_n;
 	const char *json, *junit, *csv;
 	bool validation, no_fork;
+	bool spec; /* list: also print each case's spec reference */
 };
 
-enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4 };
+enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8 };
 struct optdef {
 	const char *name;
 	bool arg;
@@ -70,7 +71,7 @@ static const struct optdef optdefs[] = {
 	{"--shard", true, O_RUN},              {"--json", true, O_RUN},
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
 	{"--validation", false, O_RUN},        {"--no-fork", false, O_RUN},
-	{"--batch", true, O_RUN},
+	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 };
 
 static unsigned parse_uint(const char *opt, const char *v, unsigned min)
@@ -152,6 +153,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->validation = true;
 		else if (!strcmp(name, "--no-fork"))
 			o->no_fork = true;
+		else if (!strcmp(name, "--spec"))
+			o->spec = true;
 	}
 }
 
@@ -224,11 +227,13 @@ static int cmd_list(int argc, char **argv)
 {
 	struct opts o = {0};
 	struct vkqs_registry reg;
-	parse_opts(argc, argv, O_FILTER, "list", &o);
+	parse_opts(argc, argv, O_FILTER | O_LIST, "list", &o);
 	build_registry(&reg);
 	bool *sel = select_filters(&reg, &o);
 	for (size_t i = 0; i < reg.count; i++)
-		if (sel[i])
+		if (sel[i] && o.spec)
+			printf("%s\t%s\n", reg.cases[i].name, reg.cases[i].c->spec);
+		else if (sel[i])
 			printf("%s\n", reg.cases[i].name);
 	free(sel);
 	free(o.filters);

@@ -11,11 +11,17 @@
 #define RD_DEVICE_NAME "vkqs refdevice"
 #define RD_DRIVER_NAME "refdevice"
 
+/* The calibrated-timestamp extensions come last: they are listed only with
+ * RD_CLOCK=host.  VkTimeDomainKHR defines the device domain as "incrementing
+ * according to the timestampPeriod of the device", comparable with host
+ * domains; the default cost-model clock advances with work, not with real
+ * time, so it cannot honestly offer that. */
 static const VkExtensionProperties device_extensions[] = {
 	{VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME, 1},
 	{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2},
 	{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1},
 };
+#define RD_CALIBRATED_EXTENSIONS 2
 
 /* Count-and-fill with VK_INCOMPLETE, the way every enumeration works. */
 #define RD_ENUMERATE(count_ptr, out_ptr, src, n)                      \
@@ -280,6 +286,32 @@ static void fill_12(VkPhysicalDeviceVulkan12Properties *p)
 	p->denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
 	p->roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
 	p->maxUpdateAfterBindDescriptorsInAllPools = 0;
+	/* "Required Limits": each UpdateAfterBind descriptor limit is at least
+	 * the corresponding non-UpdateAfterBind one (they count descriptors of
+	 * every set layout, with or without UPDATE_AFTER_BIND_POOL). */
+	p->maxPerStageDescriptorUpdateAfterBindSamplers = rd_limits.maxPerStageDescriptorSamplers;
+	p->maxPerStageDescriptorUpdateAfterBindUniformBuffers =
+		rd_limits.maxPerStageDescriptorUniformBuffers;
+	p->maxPerStageDescriptorUpdateAfterBindStorageBuffers =
+		rd_limits.maxPerStageDescriptorStorageBuffers;
+	p->maxPerStageDescriptorUpdateAfterBindSampledImages =
+		rd_limits.maxPerStageDescriptorSampledImages;
+	p->maxPerStageDescriptorUpdateAfterBindStorageImages =
+		rd_limits.maxPerStageDescriptorStorageImages;
+	p->maxPerStageDescriptorUpdateAfterBindInputAttachments =
+		rd_limits.maxPerStageDescriptorInputAttachments;
+	p->maxPerStageUpdateAfterBindResources = rd_limits.maxPerStageResources;
+	p->maxDescriptorSetUpdateAfterBindSamplers = rd_limits.maxDescriptorSetSamplers;
+	p->maxDescriptorSetUpdateAfterBindUniformBuffers = rd_limits.maxDescriptorSetUniformBuffers;
+	p->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic =
+		rd_limits.maxDescriptorSetUniformBuffersDynamic;
+	p->maxDescriptorSetUpdateAfterBindStorageBuffers = rd_limits.maxDescriptorSetStorageBuffers;
+	p->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic =
+		rd_limits.maxDescriptorSetStorageBuffersDynamic;
+	p->maxDescriptorSetUpdateAfterBindSampledImages = rd_limits.maxDescriptorSetSampledImages;
+	p->maxDescriptorSetUpdateAfterBindStorageImages = rd_limits.maxDescriptorSetStorageImages;
+	p->maxDescriptorSetUpdateAfterBindInputAttachments =
+		rd_limits.maxDescriptorSetInputAttachments;
 	p->supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 	p->supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 	p->independentResolveNone = VK_TRUE;
@@ -619,9 +651,12 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_EnumerateDeviceExtensionProperties(
 	VkPhysicalDevice physicalDevice, const char *pLayerName, uint32_t *pPropertyCount,
 	VkExtensionProperties *pProperties)
 {
+	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
 	if (pLayerName)
 		return VK_ERROR_LAYER_NOT_PRESENT;
 	uint32_t n = sizeof(device_extensions) / sizeof(device_extensions[0]);
+	if (!pd->instance->config.host_clock)
+		n -= RD_CALIBRATED_EXTENSIONS;
 	RD_ENUMERATE(pPropertyCount, pProperties, device_extensions, n);
 }
 

@@ -240,12 +240,12 @@ HANDLER(store_buf)
 	return in + 1;
 }
 
-/* Base pointer a, static offset b, n dynamic terms at pool x:
- * {index slot, stride, bound (0: none), flags}. */
+/* Base pointer a, static offset b, constant descriptor element c, n
+ * dynamic terms at pool x: {index slot, stride, bound (0: none), flags}. */
 HANDLER(access_chain)
 {
 	union rd_word *R = st->R;
-	uint32_t reg = R[in->a].u;
+	uint32_t reg = R[in->a].u + in->c;
 	uint64_t off = (uint64_t)R[in->a + 1].u + in->b;
 	const uint32_t *t = &st->p->pool[in->x];
 	for (uint32_t i = 0; i < in->n; i++, t += 4) {

@@ -84,6 +84,7 @@ struct ptype {
 	uint32_t elem;      /* component, column, element, pointee or return type id */
 	uint32_t count;     /* components, columns, length, members, parameters */
 	uint32_t words;     /* natural size; 0 for void, functions, unsized */
+	uint32_t fixed;     /* words of the sized part (== words unless unsized) */
 	uint32_t first;     /* T_STRUCT: index into members; T_FUNCTION: into u32 */
 	uint32_t storage;   /* T_POINTER */
 	uint32_t stride;    /* ArrayStride, 0 when absent */
@@ -811,7 +812,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 	case SpvOpTypeBool:
 		if (!need_words(c, 2, 2) || !(t = new_type(c, c->op == SpvOpTypeVoid ? T_VOID : T_BOOL)))
 			return false;
-		t->words = c->op == SpvOpTypeBool;
+		t->words = t->fixed = c->op == SpvOpTypeBool;
 		return true;
 	case SpvOpTypeInt:
 		if (!need_words(c, 4, 4))
@@ -823,7 +824,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		if (!(t = new_type(c, T_INT)))
 			return false;
 		t->sign = (uint8_t)W(c, 3);
-		t->words = 1;
+		t->words = t->fixed = 1;
 		return true;
 	case SpvOpTypeFloat:
 		if (!need_words(c, 3, 3))
@@ -832,7 +833,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			return fail(c, "unsupported type: %u-bit float", W(c, 2));
 		if (!(t = new_type(c, T_FLOAT)))
 			return false;
-		t->words = 1;
+		t->words = t->fixed = 1;
 		return true;
 	case SpvOpTypeVector:
 		if (!need_words(c, 4, 4) || !(e = get_type(c, W(c, 2))))
@@ -846,7 +847,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			return false;
 		t->elem = W(c, 2);
 		t->count = n;
-		t->words = n;
+		t->words = t->fixed = n;
 		return true;
 	case SpvOpTypeMatrix:
 		if (!need_words(c, 4, 4) || !(e = get_type(c, W(c, 2))))
@@ -860,7 +861,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			return false;
 		t->elem = W(c, 2);
 		t->count = n;
-		t->words = n * e->count;
+		t->words = t->fixed = n * e->count;
 		return true;
 	case SpvOpTypeArray:
 	case SpvOpTypeRuntimeArray: {
@@ -878,10 +879,10 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 				return false;
 			if (len == 0 || (T(c, c->ids[W(c, 3)].type)->sign && (int32_t)len <= 0))
 				return fail(c, "OpTypeArray: length %d", (int32_t)len);
-			if (!check_words(c, (uint64_t)len * e->words))
+			if (!check_words(c, (uint64_t)len * e->fixed))
 				return false;
 		}
-		uint32_t ew = e->words, depth = e->depth + 1u;
+		uint32_t ew = e->words, efixed = e->fixed, depth = e->depth + 1u;
 		if (depth > RD_MAX_TYPE_DEPTH)
 			return fail(c, "%s: types nested deeper than %u", opname(c->op), RD_MAX_TYPE_DEPTH);
 		if (!(t = new_type(c, rt ? T_RTARRAY : T_ARRAY)))
@@ -890,12 +891,13 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		t->elem = W(c, 2);
 		t->count = len;
 		t->words = ew * len;
+		t->fixed = efixed * len;
 		t->unsized = rt || unsized_elem;
 		return true;
 	}
 	case SpvOpTypeStruct: {
 		uint32_t nm = c->wc - 2, first = c->nmembers;
-		uint64_t words = 0;
+		uint64_t words = 0, fixed = 0;
 		bool unsized = false, builtins = false;
 		uint32_t depth = 1;
 		if (!reserve(c, (void **)&c->members, &c->cap_members, (uint64_t)c->nmembers + nm,
@@ -917,8 +919,9 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			*m = (struct pmember){ .type = mt, .word = (uint32_t)words, .offset = NONE,
 					       .builtin = NONE, .location = NONE };
 			words += e->words;
+			fixed += e->fixed;
 		}
-		if (!check_words(c, words))
+		if (!check_words(c, fixed))
 			return false;
 		if (depth > RD_MAX_TYPE_DEPTH)
 			return fail(c, "OpTypeStruct: types nested deeper than %u", RD_MAX_TYPE_DEPTH);
@@ -966,6 +969,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		t->count = nm;
 		t->first = first;
 		t->words = unsized ? 0 : (uint32_t)words;
+		t->fixed = (uint32_t)fixed;
 		t->unsized = unsized;
 		t->builtins = builtins;
 		t->depth = (uint8_t)depth;
@@ -1000,7 +1004,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			return false;
 		t->storage = sc;
 		t->elem = W(c, 3);
-		t->words = 2;
+		t->words = t->fixed = 2;
 		return true;
 	}
 	case SpvOpTypeFunction: {
@@ -1182,7 +1186,7 @@ struct lctx {
 
 /* Appends the byte offset of every flattened word of type tid at base. */
 static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t base, uint32_t *out,
-		      uint32_t *n, uint64_t *extent)
+		      uint32_t *n, uint32_t cap, uint64_t *extent)
 {
 	const struct ptype *t = T(c, tid);
 	if (base > 0x7fffffffu)
@@ -1190,6 +1194,8 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 	switch (t->kind) {
 	case T_INT:
 	case T_FLOAT:
+		if (*n >= cap)  /* cannot happen: cap is the type's fixed size */
+			return fail(c, "%s: internal error: layout plan overflow", opname(c->op));
 		out[(*n)++] = (uint32_t)base;
 		if (base + 4 > *extent)
 			*extent = base + 4;
@@ -1198,7 +1204,7 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 		return fail(c, "%s: bool in explicitly laid out memory", opname(c->op));
 	case T_VECTOR:
 		for (uint32_t i = 0; i < t->count; i++)
-			if (!plan_walk(c, t->elem, x, base + (uint64_t)i * x.vstride, out, n, extent))
+			if (!plan_walk(c, t->elem, x, base + (uint64_t)i * x.vstride, out, n, cap, extent))
 				return false;
 		return true;
 	case T_MATRIX: {
@@ -1207,7 +1213,7 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 		struct lctx col = { 0, x.rowmajor ? x.mstride : 4, 0 };
 		for (uint32_t i = 0; i < t->count; i++)
 			if (!plan_walk(c, t->elem, col, base + (uint64_t)i * (x.rowmajor ? 4 : x.mstride),
-				       out, n, extent))
+				       out, n, cap, extent))
 				return false;
 		return true;
 	}
@@ -1216,7 +1222,7 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 			return fail(c, "%s: array type without an ArrayStride (or not a multiple of 4)",
 				    opname(c->op));
 		for (uint32_t i = 0; i < t->count; i++)
-			if (!plan_walk(c, t->elem, x, base + (uint64_t)i * t->stride, out, n, extent))
+			if (!plan_walk(c, t->elem, x, base + (uint64_t)i * t->stride, out, n, cap, extent))
 				return false;
 		return true;
 	case T_STRUCT:
@@ -1231,12 +1237,12 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 				if (rt->stride == 0 || rt->stride % 4)
 					return fail(c, "%s: runtime array without an ArrayStride", opname(c->op));
 				/* Check the element once; it takes no words here. */
-				uint32_t sub_n = 0;
+				uint32_t sub_n = 0, sub_cap = T(c, rt->elem)->words;
 				uint64_t sub_extent = 0;
-				uint32_t *sub = malloc((size_t)T(c, rt->elem)->words * 4);
+				uint32_t *sub = malloc((size_t)sub_cap * 4);
 				if (!sub)
 					return fail(c, "out of memory");
-				bool ok = plan_walk(c, rt->elem, mx, 0, sub, &sub_n, &sub_extent);
+				bool ok = plan_walk(c, rt->elem, mx, 0, sub, &sub_n, sub_cap, &sub_extent);
 				free(sub);
 				if (!ok)
 					return false;
@@ -1244,7 +1250,7 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 					*extent = base + m->offset;
 				continue;
 			}
-			if (!plan_walk(c, m->type, mx, base + m->offset, out, n, extent))
+			if (!plan_walk(c, m->type, mx, base + m->offset, out, n, cap, extent))
 				return false;
 		}
 		return true;
@@ -1275,7 +1281,7 @@ static bool get_plan(struct rd_parse *c, const struct pptr *q, uint32_t *pool, u
 	if (!tmp)
 		return fail(c, "out of memory");
 	struct lctx x = { q->mstride, q->vstride, q->rowmajor };
-	if (!plan_walk(c, q->type, x, 0, tmp, &n, &ext)) {
+	if (!plan_walk(c, q->type, x, 0, tmp, &n, words, &ext)) {
 		free(tmp);
 		return false;
 	}
@@ -1304,12 +1310,12 @@ static bool get_plan(struct rd_parse *c, const struct pptr *q, uint32_t *pool, u
 static bool block_extent(struct rd_parse *c, uint32_t tid, uint32_t *extent)
 {
 	const struct ptype *t = T(c, tid);
-	uint32_t *tmp = malloc((size_t)(t->words ? t->words : 1) * 4), n = 0;
+	uint32_t *tmp = malloc((size_t)(t->fixed ? t->fixed : 1) * 4), n = 0;
 	uint64_t ext = 0;
 	if (!tmp)
 		return fail(c, "out of memory");
 	struct lctx x = { 0, 4, 0 };
-	bool ok = plan_walk(c, tid, x, 0, tmp, &n, &ext);
+	bool ok = plan_walk(c, tid, x, 0, tmp, &n, t->fixed, &ext);
 	free(tmp);
 	*extent = (uint32_t)ext;
 	return ok;
@@ -1358,7 +1364,8 @@ static void note_use(struct rd_parse *c, const struct pptr *q, uint32_t extent)
 	}
 }
 
-/* Set in pptr.readonly-like fashion: which pointers may be stored through. */
+/* Whether a pointer may be stored through (Input, push constants and
+ * uniform blocks are read-only). */
 static bool writable(struct rd_parse *c, const struct pptr *q)
 {
 	switch (q->storage) {
@@ -1482,7 +1489,6 @@ static bool dec_variable(struct rd_parse *c, const struct opdesc *od)
 		return fail(c, "unsupported storage class %s (%u)", rd_spirv_name(RD_NAME_STORAGE_CLASS, sc), sc);
 	}
 	set_static_ptr(c, d, q);
-	(void)extent;
 	if (c->wc == 5) {
 		uint32_t init = W(c, 4), slot;
 		if (storage_slot == NONE || sc == SpvStorageClassInput)
@@ -1972,10 +1978,10 @@ static bool dec_copy_memory(struct rd_parse *c, const struct opdesc *od)
 	uint32_t words = T(c, src->type)->words;
 	if (words == 0)
 		return fail(c, "OpCopyMemory: unsized type");
+	/* A load into a scratch slot of its own, then a store. */
 	uint32_t tmp = alloc_slot(c, words);
-	struct pptr s = *src, t = *dst;  /* emit may move c->ptrs? No, but keep copies simple */
-	return !c->failed && emit_load(c, &s, c->ids[W(c, 2)].slot, tmp) &&
-	       emit_store(c, &t, c->ids[W(c, 1)].slot, tmp);
+	return !c->failed && emit_load(c, src, c->ids[W(c, 2)].slot, tmp) &&
+	       emit_store(c, dst, c->ids[W(c, 1)].slot, tmp);
 }
 
 /* Access chain terms: pool entries of 4 words. */
@@ -1996,7 +2002,7 @@ static bool dec_access_chain(struct rd_parse *c, const struct opdesc *od)
 	struct pptr n = *b;  /* b may move when new_ptr() grows the array */
 	bool explicit_ = is_explicit(b->storage), base_static = b->is_static;
 	uint64_t soff = 0;
-	uint32_t nterms = 0, at = pool_alloc(c, 4 * nidx);
+	uint32_t nterms = 0, elem = 0, at = pool_alloc(c, 4 * nidx);
 	if (at == NONE)
 		return false;
 	uint32_t cur = b->type;
@@ -2069,7 +2075,7 @@ static bool dec_access_chain(struct rd_parse *c, const struct opdesc *od)
 				return fail(c, "%s: index %d out of bounds (%u)", opname(c->op),
 					    (int32_t)iv, bound);
 			if (flags & AC_ELEMENT)
-				n.region += iv;
+				elem = iv;
 			else
 				soff += (uint64_t)iv * stride;
 			continue;
@@ -2093,6 +2099,7 @@ static bool dec_access_chain(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	note_use(c, &n, pc_extent(c, &n));
 	if (nterms == 0 && base_static) {
+		n.region += elem;
 		n.offset += (uint32_t)soff;
 		*q = n;
 		set_static_ptr(c, d, q);
@@ -2107,6 +2114,7 @@ static bool dec_access_chain(struct rd_parse *c, const struct opdesc *od)
 	in->r = d->slot;
 	in->a = c->ids[W(c, 3)].slot;
 	in->b = (uint32_t)soff;
+	in->c = elem;  /* a constant descriptor array element */
 	in->n = nterms;
 	in->x = at;
 	return true;
@@ -2646,7 +2654,6 @@ static bool dec_barrier(struct rd_parse *c, const struct opdesc *od)
 
 static bool dec_undef(struct rd_parse *c, const struct opdesc *od)
 {
-	(void)od;
 	if (!need_words(c, 3, 3))
 		return false;
 	/* Any value will do: the template's zeros. */
@@ -2704,7 +2711,6 @@ static const struct {
 
 static bool dec_ext_inst(struct rd_parse *c, const struct opdesc *od)
 {
-	(void)od;
 	if (!need_words(c, 5, 0xffff))
 		return false;
 	uint32_t rt = W(c, 1), set = W(c, 3), g = W(c, 4), nops = c->wc - 5, n, s[3] = { 0, 0, 0 }, t;

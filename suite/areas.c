@@ -4,12 +4,20 @@
 extern const struct vkqs_area vkqs_area_occlusion;
 extern const struct vkqs_area vkqs_area_timestamp;
 extern const struct vkqs_area vkqs_area_results;
+extern const struct vkqs_area vkqs_area_stats;
+extern const struct vkqs_area vkqs_area_reset;
+extern const struct vkqs_area vkqs_area_multiview;
+extern const struct vkqs_area vkqs_area_concurrent;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_occlusion,
 	&vkqs_area_timestamp,
 	&vkqs_area_results,
+	&vkqs_area_stats,
+	&vkqs_area_reset,
+	&vkqs_area_multiview,
+	&vkqs_area_concurrent,
 	&vkqs_area_selftest,
 	NULL,
 };

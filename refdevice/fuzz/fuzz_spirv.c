@@ -1,7 +1,7 @@
 /* Fuzz target for the SPIR-V interpreter: arbitrary bytes go to
  * rd_shader_create(); a module that passes is looked up for a "main" entry
  * point of every stage and each one found runs once, with a zeroed
- * invocation, 256 bytes of zero push constants and a small zeroed buffer
+ * invocation, 256 bytes of zero push constants and a 1 KiB zeroed buffer
  * behind every descriptor.  Nothing may crash, leak or hang (the step limit
  * bounds every run).
  *
@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct fuzz_buffers {
 	struct rd_buffer_range range;
-	uint8_t bytes[64];
+	uint8_t bytes[1024];  /* enough for the seeds to run to the end */
 };
 
 static const struct rd_buffer_range *fuzz_buffer(void *user, uint32_t set, uint32_t binding, uint32_t element)
@@ -62,7 +62,75 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifndef VKQS_LIBFUZZER
+#ifdef VKQS_LIBFUZZER
+/* Half the time, mutate like SPIR-V rather than like bytes: replace a word
+ * with an id below the bound, a small literal, a bit flip or another word
+ * of the module, or delete or duplicate a whole instruction.  Byte-level
+ * mutations alone almost never yield a module that passes validation, so
+ * the handlers would hardly run. */
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+
+static uint32_t get_word(const uint8_t *d, size_t i)
+{
+	uint32_t w;
+	memcpy(&w, d + 4 * i, 4);
+	return w;
+}
+
+static void put_word(uint8_t *d, size_t i, uint32_t w)
+{
+	memcpy(d + 4 * i, &w, 4);
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	uint32_t r = seed * 2654435761u + 1;
+#define NEXT() (r ^= r << 13, r ^= r >> 17, r ^= r << 5, r)
+	if (size < 28 || size % 4 || (NEXT() & 1))
+		return LLVMFuzzerMutate(data, size, max_size);
+	size_t n = size / 4, i = 5 + NEXT() % (n - 5);
+	uint32_t bound = get_word(data, 3);
+	switch (NEXT() % 6) {
+	case 0:
+		put_word(data, i, bound ? NEXT() % bound : 0);
+		break;
+	case 1:
+		put_word(data, i, NEXT() % 8);
+		break;
+	case 2:
+		put_word(data, i, get_word(data, i) ^ (1u << (NEXT() % 32)));
+		break;
+	case 3:
+		put_word(data, i, get_word(data, 5 + NEXT() % (n - 5)));
+		break;
+	default: {
+		/* Find the instruction that contains word i. */
+		size_t at = 5, len = 0;
+		while (at < n) {
+			len = get_word(data, at) >> 16;
+			if (len == 0 || at + len > n)
+				return LLVMFuzzerMutate(data, size, max_size);
+			if (i < at + len)
+				break;
+			at += len;
+		}
+		if (at >= n)
+			return size;
+		if (r & 1) {  /* delete */
+			memmove(data + 4 * at, data + 4 * (at + len), 4 * (n - at - len));
+			return size - 4 * len;
+		}
+		if (size + 4 * len > max_size)
+			return size;
+		memmove(data + 4 * (at + len), data + 4 * at, 4 * (n - at));
+		return size + 4 * len;
+	}
+	}
+#undef NEXT
+	return size;
+}
+#else
 #include <dirent.h>
 #include <sys/stat.h>
 

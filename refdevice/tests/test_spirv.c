@@ -18,11 +18,13 @@
 #include "rdtest_shaders/spv_bits_comp.h"
 #include "rdtest_shaders/spv_compute_comp.h"
 #include "rdtest_shaders/spv_control_comp.h"
+#include "rdtest_shaders/spv_desc_array_comp.h"
 #include "rdtest_shaders/spv_early_frag.h"
 #include "rdtest_shaders/spv_glsl_comp.h"
 #include "rdtest_shaders/spv_loop_comp.h"
 #include "rdtest_shaders/spv_matrix_comp.h"
 #include "rdtest_shaders/spv_oob_comp.h"
+#include "rdtest_shaders/spv_ops_comp.h"
 #include "rdtest_shaders/spv_sampler_frag.h"
 #include "rdtest_shaders/spv_shared_comp.h"
 #include "rdtest_shaders/spv_ubo_comp.h"
@@ -73,19 +75,19 @@ static bool entry(const struct rd_shader *s, enum rd_stage stage, struct rd_entr
 	return ok;
 }
 
-/* Descriptors: buffers[set][binding], element 0 only. */
+/* Descriptors: buffers[set][binding][array element]. */
 struct env {
 	struct rd_exec_env env;
-	struct rd_buffer_range buffers[2][4];
+	struct rd_buffer_range buffers[2][4][4];
 	uint8_t push[256];
 };
 
 static const struct rd_buffer_range *env_buffer(void *user, uint32_t set, uint32_t binding, uint32_t element)
 {
 	struct env *e = user;
-	if (set >= 2 || binding >= 4 || element != 0 || !e->buffers[set][binding].data)
+	if (set >= 2 || binding >= 4 || element >= 4 || !e->buffers[set][binding][element].data)
 		return NULL;
-	return &e->buffers[set][binding];
+	return &e->buffers[set][binding][element];
 }
 
 static void env_init(struct env *e)
@@ -96,10 +98,16 @@ static void env_init(struct env *e)
 	e->env.user = e;
 }
 
+static void env_bind_element(struct env *e, uint32_t set, uint32_t binding, uint32_t element, void *data,
+			     uint64_t size)
+{
+	e->buffers[set][binding][element].data = data;
+	e->buffers[set][binding][element].size = size;
+}
+
 static void env_bind(struct env *e, uint32_t set, uint32_t binding, void *data, uint64_t size)
 {
-	e->buffers[set][binding].data = data;
-	e->buffers[set][binding].size = size;
+	env_bind_element(e, set, binding, 0, data, size);
 }
 
 static int run(const struct rd_shader *s, const struct rd_entry_info *info, struct env *e,
@@ -549,6 +557,34 @@ out:
 	rd_shader_destroy(s);
 }
 
+static void test_desc_array(void)
+{
+	struct rd_shader *s = create(spv_desc_array_comp, sizeof(spv_desc_array_comp));
+	struct rd_entry_info info;
+	if (!entry(s, RD_STAGE_COMPUTE, &info))
+		goto out;
+	uint32_t b[3][6] = { { 100 }, { 2 }, { 300 } };
+	struct env e;
+	env_init(&e);
+	for (uint32_t i = 0; i < 3; i++)
+		env_bind_element(&e, 0, 0, i, b[i], (2 + 2 * i) * 4);  /* 1, 3, 5 array elements */
+	uint32_t k = 2;
+	memcpy(e.push, &k, 4);
+	run_one(s, &info, &e);
+	CHECK_U(b[1][1 + 2], 11);  /* o[1].data[o[1].n = 2] */
+	CHECK_U(b[2][1], 322);     /* o[k = 2].data[0] = 22 + o[2].n */
+	CHECK_U(b[2][0], 5);       /* o[2].data.length() */
+	CHECK_U(b[0][1], 0);
+	k = 3;  /* beyond the array of 3 descriptors */
+	memcpy(e.push, &k, 4);
+	struct rd_invocation inv;
+	char err[256];
+	memset(&inv, 0, sizeof(inv));
+	CHECK(run(s, &info, &e, &inv, err, sizeof(err)) == -1 && strstr(err, "out of bounds (3)"), "%s", err);
+out:
+	rd_shader_destroy(s);
+}
+
 static void test_bits(void)
 {
 	struct rd_shader *s = create(spv_bits_comp, sizeof(spv_bits_comp));
@@ -603,6 +639,69 @@ static void test_bits(void)
 	CHECK_U(b.r[33], u32(2.0f + 1.0f * 10.0f));
 	CHECK_U(b.r[34], 10);
 	CHECK_U(b.r[35], 0);  /* -2.5 < -3.75 */
+out:
+	rd_shader_destroy(s);
+}
+
+static void test_ops(void)
+{
+	struct rd_shader *s = create(spv_ops_comp, sizeof(spv_ops_comp));
+	struct rd_entry_info info;
+	if (!entry(s, RD_STAGE_COMPUTE, &info))
+		goto out;
+	struct {
+		float f[4];
+		uint32_t u[4];
+		int32_t i[4];
+		uint32_t atom[4];
+		uint32_t r[32];
+	} b = { { 1, 2, NAN, 1 }, { 3, 5, 0xffffffffu, 7 }, { -3, 5, 2, 0 }, { 10, 20, 30, 40 }, { 0 } };
+	struct env e;
+	env_init(&e);
+	env_bind(&e, 0, 0, &b, sizeof(b));
+	run_one(s, &info, &e);
+	const uint32_t want[23] = { 1, 0, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 0xff, u32(4), u32(9), u32(8), 10, 30,
+				    2, 2, u32(1), 1 };
+	for (int i = 0; i < 23; i++)
+		CHECK(b.r[i] == want[i], "r[%d] = %u (0x%x), expected %u (0x%x)", i, b.r[i], b.r[i], want[i], want[i]);
+	CHECK_U(b.atom[1], 21);
+	CHECK_U(b.atom[2], 29);
+out:
+	rd_shader_destroy(s);
+}
+
+static void test_asm_ops(void)
+{
+	struct rd_shader *s = create(spv_asm_ops, sizeof(spv_asm_ops));
+	struct rd_entry_info info;
+	if (!entry(s, RD_STAGE_COMPUTE, &info))
+		goto out;
+	uint32_t w[20] = { (uint32_t)-7, 3 };
+	w[9] = 40, w[11] = 50, w[12] = 60;
+	struct env e;
+	env_init(&e);
+	env_bind(&e, 0, 0, w, sizeof(w));
+	run_one(s, &info, &e);
+	CHECK_U(w[2], (uint32_t)-1);  /* SRem: the sign of the dividend */
+	CHECK_U(w[3], 2);             /* SMod: the sign of the divisor */
+	CHECK_U(w[4], u32(-1.0f));
+	CHECK_U(w[5], u32(2.0f));
+	CHECK_U(w[6], 21);            /* OpSpecConstantOp IMul of the default 7 */
+	CHECK_U(w[7], 21);
+	CHECK_U(w[8], 7);
+	CHECK_U(w[9], 41);
+	CHECK_U(w[10], 40);
+	CHECK_U(w[11], 49);
+	CHECK_U(w[12], 55);
+	CHECK_U(w[13], 3 + 50 + 60);  /* OpCopyMemory buffer -> Function array */
+	CHECK_U(w[14], 21);           /* OpSelect of a vector by a scalar */
+	CHECK_U(w[16], 1 + 2 + 4 + 16 + 64 + 128 + 512);
+	CHECK_U(w[17], 959);
+	w[15] = 1;
+	struct rd_invocation inv;
+	char err[256];
+	memset(&inv, 0, sizeof(inv));
+	CHECK(run(s, &info, &e, &inv, err, sizeof(err)) == -1 && strstr(err, "OpUnreachable"), "%s", err);
 out:
 	rd_shader_destroy(s);
 }
@@ -855,21 +954,25 @@ static void test_refusals(void)
 	free(w);
 }
 
-/* Every prefix and every single-word corruption of a real module: refused
- * or accepted, never a crash (run under the sanitizers in the fuzz build). */
+/* Every prefix and every single-word corruption of real modules: refused
+ * or accepted, never a crash (CI runs this under the sanitizers).  The
+ * corrupted modules that pass also run; spv_ubo has no loops, so few of
+ * them can spin until the step limit. */
 static void test_mutations(void)
 {
-	const uint32_t *src = spv_control_comp;
-	size_t n = sizeof(spv_control_comp) / 4;
-	uint32_t *w = malloc(n * 4);
 	int accepted = 0;
 	char err[256];
-	for (size_t len = 0; len < n; len++) {
-		struct rd_shader *s = rd_shader_create(src, len * 4, err, sizeof(err));
+	for (size_t len = 0; len < sizeof(spv_control_comp) / 4; len++) {
+		struct rd_shader *s = rd_shader_create(spv_control_comp, len * 4, err, sizeof(err));
 		accepted += s != NULL;
 		rd_shader_destroy(s);
 	}
 	CHECK(accepted == 0, "%d prefixes accepted", accepted);
+	const uint32_t *src = spv_ubo_comp;
+	size_t n = sizeof(spv_ubo_comp) / 4;
+	uint32_t *w = malloc(n * 4);
+	uint8_t ubo[192] = { 0 };
+	float out[32];
 	static const uint32_t vals[] = { 0, 1, 2, 3, 4, 0xffff, 0x10000, 0x7fffffff, 0xffffffff };
 	int runs = 0;
 	for (size_t i = 0; i < n; i++)
@@ -879,10 +982,10 @@ static void test_mutations(void)
 			struct rd_shader *s = rd_shader_create(w, n * 4, err, sizeof(err));
 			struct rd_entry_info info;
 			if (s && rd_shader_entry(s, "main", RD_STAGE_COMPUTE, &info, err, sizeof(err))) {
-				int32_t buf[24] = { 10, -5, 2, 7, -7, 2, 27, 3 };
 				struct env e;
 				env_init(&e);
-				env_bind(&e, 0, 0, buf, sizeof(buf));
+				env_bind(&e, 0, 0, out, sizeof(out));
+				env_bind(&e, 0, 1, ubo, sizeof(ubo));
 				struct rd_invocation inv;
 				memset(&inv, 0, sizeof(inv));
 				run(s, &info, &e, &inv, err, sizeof(err));
@@ -908,7 +1011,10 @@ static const struct {
 	{ "glsl", test_glsl },
 	{ "ubo_std140", test_ubo_std140 },
 	{ "matrix", test_matrix },
+	{ "desc_array", test_desc_array },
 	{ "bits", test_bits },
+	{ "ops", test_ops },
+	{ "asm_ops", test_asm_ops },
 	{ "shared", test_shared },
 	{ "varyings", test_varyings },
 	{ "early", test_early },

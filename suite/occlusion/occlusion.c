@@ -1,7 +1,9 @@
 /* Occlusion queries (spec 18.3): exact precise counts of known pixel
- * rectangles, zero when nothing passes, non-zero non-precise results, the
- * per-fragment tests (depth, scissor, discard) seen through the count, and
- * clears recorded inside a query.
+ * rectangles, points, lines and triangles, zero when nothing passes,
+ * non-zero non-precise results exactly when samples passed, the
+ * per-fragment tests (depth, stencil, scissor, sample mask, discard) seen
+ * through the count, queries inside secondary command buffers, and clears,
+ * load operations and transfers recorded inside a query.
  *
  * Why a w x h rectangle counts exactly w * h * samples (spec
  * "Rasterization", polygon rasterization and multisampling):
@@ -22,11 +24,16 @@
  *   survives all the per-fragment tests", so a fully covered pixel adds
  *   `samples` (no sample shading, sample mask all ones).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "vkutil.h"
 
 #include "shaders/discard_odd_columns_frag.h"
+#include "shaders/occlusion_color_frag.h"
+#include "shaders/occlusion_discard_all_frag.h"
+#include "shaders/occlusion_prims_vert.h"
+#include "shaders/occlusion_samplemask_frag.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
@@ -75,17 +82,25 @@ struct occ {
 	uint32_t queries;
 };
 
-static struct occ occ_begin(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples,
-			    bool depth, uint32_t queries)
+/* On a target made by the caller (vkqs_target_create, stencil_target). */
+static struct occ occ_begin_on(struct vkqs_ctx *ctx, struct vkqs_target *t,
+			       uint32_t queries)
 {
 	struct occ o;
 	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
-	o.t = vkqs_target_create(ctx, FB, FB, samples, depth);
+	o.t = t;
 	o.pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, queries, 0);
 	o.queries = queries;
 	o.cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	D->vkCmdResetQueryPool(o.cb, o.pool, 0, queries);
 	return o;
+}
+
+static struct occ occ_begin(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples,
+			    bool depth, uint32_t queries)
+{
+	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+	return occ_begin_on(ctx, vkqs_target_create(ctx, FB, FB, samples, depth), queries);
 }
 
 /* Submits, waits for the fence, reads every query with 64_BIT | WAIT. */
@@ -631,6 +646,1840 @@ static void clear_attachments_only(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_EQ(ctx, res[1], area(clear_draw) * FIXED_SAMPLES);
 }
 
+/* ========================================================================
+ * Own objects: pipelines for points, lines and triangles with stencil,
+ * sample masks and culling; images, render targets with a stencil aspect,
+ * secondary command buffers.  Everything is destroyed at case end.
+ * ======================================================================== */
+
+#define OCC_DESTROY(Type, fn)                                            \
+	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \
+	{                                                                \
+		D->fn(DEV, (Type)h, NULL);                               \
+	}
+OCC_DESTROY(VkPipeline, vkDestroyPipeline)
+OCC_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
+OCC_DESTROY(VkShaderModule, vkDestroyShaderModule)
+OCC_DESTROY(VkImage, vkDestroyImage)
+OCC_DESTROY(VkDeviceMemory, vkFreeMemory)
+OCC_DESTROY(VkImageView, vkDestroyImageView)
+OCC_DESTROY(VkRenderPass, vkDestroyRenderPass)
+OCC_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
+#define OCC_DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
+
+/* The push block of occlusion_prims.vert (bytes 0..39) followed by that of
+ * occlusion_samplemask.frag (byte 48); one range serves both stages. */
+struct prim_push {
+	float v01[4];      /* v0.xy, v1.xy in framebuffer pixels */
+	float v2_fb[4];    /* v2.xy, framebuffer width, height */
+	float z, point_size;
+	float pad0[2];
+	uint32_t mask;     /* the SampleMask output */
+	uint32_t pad1[3];
+};
+_Static_assert(sizeof(struct prim_push) == 64, "occlusion_prims.vert push block");
+
+enum frag_kind {
+	FRAG_COLOR,
+	FRAG_SAMPLE_MASK,          /* writes SampleMask = prim_push.mask */
+	FRAG_DISCARD_ALL,
+	FRAG_DISCARD_ODD_COLUMNS,
+};
+
+struct prim_desc {
+	VkPrimitiveTopology topology;
+	float line_width;                 /* 0: 1.0 */
+	enum frag_kind frag;
+	const VkSampleMask *sample_mask;  /* NULL: all ones */
+	VkCullModeFlags cull;             /* front face: counter-clockwise */
+	bool depth_test, depth_write;
+	VkCompareOp depth_op;
+	bool stencil_test;
+	VkStencilOpState stencil;         /* both faces */
+};
+
+static VkShaderModule shader(struct vkqs_ctx *ctx, const uint32_t *code, size_t size)
+{
+	VkShaderModuleCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+		.codeSize = size,
+		.pCode = code,
+	};
+	VkShaderModule m;
+	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
+	OCC_DEFER(VkShaderModule, m);
+	return m;
+}
+
+/* A pipeline of occlusion_prims.vert on target t's render pass (subpass 0,
+ * t's sample count); viewport and scissor are dynamic. */
+static const struct vkqs_pipeline *prim_pipeline(struct vkqs_ctx *ctx,
+						 const struct vkqs_target *t,
+						 const struct prim_desc *d)
+{
+	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
+	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+				   sizeof(struct prim_push)};
+	VkPipelineLayoutCreateInfo lci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = 1,
+		.pPushConstantRanges = &pcr,
+	};
+	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
+	OCC_DEFER(VkPipelineLayout, p->layout);
+
+	VkShaderModule fs;
+	switch (d->frag) {
+	case FRAG_SAMPLE_MASK:
+		fs = shader(ctx, occlusion_samplemask_frag, sizeof(occlusion_samplemask_frag));
+		break;
+	case FRAG_DISCARD_ALL:
+		fs = shader(ctx, occlusion_discard_all_frag, sizeof(occlusion_discard_all_frag));
+		break;
+	case FRAG_DISCARD_ODD_COLUMNS:
+		fs = shader(ctx, discard_odd_columns_frag, sizeof(discard_odd_columns_frag));
+		break;
+	case FRAG_COLOR:
+	default:
+		fs = shader(ctx, occlusion_color_frag, sizeof(occlusion_color_frag));
+		break;
+	}
+	VkPipelineShaderStageCreateInfo stages[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_VERTEX_BIT,
+			.module = shader(ctx, occlusion_prims_vert, sizeof(occlusion_prims_vert)),
+			.pName = "main",
+		},
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+			.module = fs,
+			.pName = "main",
+		},
+	};
+	VkPipelineVertexInputStateCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+		.topology = d->topology,
+	};
+	VkPipelineViewportStateCreateInfo vps = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+		.viewportCount = 1,
+		.scissorCount = 1,
+	};
+	VkPipelineRasterizationStateCreateInfo rs = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = VK_POLYGON_MODE_FILL,
+		.cullMode = d->cull,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+		.lineWidth = d->line_width > 0.0f ? d->line_width : 1.0f,
+	};
+	VkPipelineMultisampleStateCreateInfo ms = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+		.rasterizationSamples = t->samples,
+		.pSampleMask = d->sample_mask,
+	};
+	VkPipelineDepthStencilStateCreateInfo ds = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+		.depthTestEnable = d->depth_test,
+		.depthWriteEnable = d->depth_write,
+		.depthCompareOp = d->depth_test ? d->depth_op : VK_COMPARE_OP_ALWAYS,
+		.stencilTestEnable = d->stencil_test,
+		.front = d->stencil,
+		.back = d->stencil,
+		.minDepthBounds = 0.0f,
+		.maxDepthBounds = 1.0f,
+	};
+	VkPipelineColorBlendAttachmentState cba = {
+		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+	};
+	VkPipelineColorBlendStateCreateInfo cb = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.attachmentCount = 1,
+		.pAttachments = &cba,
+	};
+	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
+					     VK_DYNAMIC_STATE_SCISSOR};
+	VkPipelineDynamicStateCreateInfo dy = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = 2,
+		.pDynamicStates = dyn,
+	};
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+		.stageCount = 2,
+		.pStages = stages,
+		.pVertexInputState = &vi,
+		.pInputAssemblyState = &ia,
+		.pViewportState = &vps,
+		.pRasterizationState = &rs,
+		.pMultisampleState = &ms,
+		.pDepthStencilState = t->has_depth ? &ds : NULL,
+		.pColorBlendState = &cb,
+		.pDynamicState = &dy,
+		.layout = p->layout,
+		.renderPass = t->render_pass,
+		.subpass = 0,
+	};
+	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
+						     &p->pipeline));
+	OCC_DEFER(VkPipeline, p->pipeline);
+	return p;
+}
+
+static const struct vkqs_pipeline *prim_pipeline_simple(struct vkqs_ctx *ctx,
+							const struct vkqs_target *t,
+							VkPrimitiveTopology topology)
+{
+	struct prim_desc d = {.topology = topology};
+	return prim_pipeline(ctx, t, &d);
+}
+
+/* One draw of `count` (1..3) vertices v[] (framebuffer pixels) at depth z:
+ * up to three points, one line, a two-segment strip or one triangle. */
+static void prim_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
+		      const float (*v)[2], uint32_t count, float z, float point_size,
+		      uint32_t mask)
+{
+	struct prim_push pc = {{0}};
+	const float *v1 = v[count > 1 ? 1 : 0], *v2 = v[count > 2 ? 2 : 0];
+	pc.v01[0] = v[0][0];
+	pc.v01[1] = v[0][1];
+	pc.v01[2] = v1[0];
+	pc.v01[3] = v1[1];
+	pc.v2_fb[0] = v2[0];
+	pc.v2_fb[1] = v2[1];
+	pc.v2_fb[2] = (float)FB;
+	pc.v2_fb[3] = (float)FB;
+	pc.z = z;
+	pc.point_size = point_size;
+	pc.mask = mask;
+	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+	D->vkCmdPushConstants(cb, p->layout,
+			      VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+			      sizeof(pc), &pc);
+	D->vkCmdDraw(cb, count, 1, 0, 0);
+}
+
+/* The rectangle r as the two triangles of vkqs_draw_rect (same shared
+ * diagonal), through a prim_pipeline. */
+static void prim_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
+		      struct rect r, float z, uint32_t mask)
+{
+	float x0 = (float)r.x, y0 = (float)r.y, x1 = (float)(r.x + r.w), y1 = (float)(r.y + r.h);
+	const float a[3][2] = {{x0, y0}, {x1, y0}, {x0, y1}};
+	const float b[3][2] = {{x1, y0}, {x1, y1}, {x0, y1}};
+	prim_draw(ctx, cb, p, a, 3, z, 1.0f, mask);
+	prim_draw(ctx, cb, p, b, 3, z, 1.0f, mask);
+}
+
+static void set_viewport_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
+	VkViewport vp = {0, 0, (float)FB, (float)FB, 0.0f, 1.0f};
+	VkRect2D sc = {{0, 0}, {FB, FB}};
+	D->vkCmdSetViewport(cb, 0, 1, &vp);
+	D->vkCmdSetScissor(cb, 0, 1, &sc);
+}
+
+static void set_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb, struct rect r)
+{
+	VkRect2D s = {{(int32_t)r.x, (int32_t)r.y}, {r.w, r.h}};
+	D->vkCmdSetScissor(cb, 0, 1, &s);
+}
+
+/* vkqs_target_begin with a stencil clear value and a choice of subpass
+ * contents; viewport and scissor are set only for inline contents (a
+ * secondary command buffer sets its own). */
+static void rp_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_target *t,
+		     float clear_depth, uint32_t clear_stencil, VkSubpassContents contents)
+{
+	VkClearValue clear[2] = {
+		{.color = {.float32 = {0, 0, 0, 0}}},
+		{.depthStencil = {clear_depth, clear_stencil}},
+	};
+	VkRenderPassBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+		.renderPass = t->render_pass,
+		.framebuffer = t->framebuffer,
+		.renderArea = {{0, 0}, {t->width, t->height}},
+		.clearValueCount = t->has_depth ? 2 : 1,
+		.pClearValues = clear,
+	};
+	D->vkCmdBeginRenderPass(cb, &bi, contents);
+	if (contents == VK_SUBPASS_CONTENTS_INLINE)
+		set_viewport_scissor(ctx, cb);
+}
+
+/* A 2D optimal-tiling image, one level and layer, bound to its own memory. */
+static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w, uint32_t h,
+			    VkSampleCountFlagBits samples, VkImageUsageFlags usage)
+{
+	VkImageCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.imageType = VK_IMAGE_TYPE_2D,
+		.format = format,
+		.extent = {w, h, 1},
+		.mipLevels = 1,
+		.arrayLayers = 1,
+		.samples = samples,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = usage,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+	};
+	VkImage img;
+	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, &img));
+	OCC_DEFER(VkImage, img);
+	VkMemoryRequirements req;
+	D->vkGetImageMemoryRequirements(DEV, img, &req);
+	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+	if (type == UINT32_MAX)
+		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
+	if (type == UINT32_MAX)
+		vkqs_internal_error(ctx, "no memory type for an image");
+	VkMemoryAllocateInfo mai = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.allocationSize = req.size,
+		.memoryTypeIndex = type,
+	};
+	VkDeviceMemory mem;
+	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
+	OCC_DEFER(VkDeviceMemory, mem);
+	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
+	return img;
+}
+
+static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
+			       VkImageAspectFlags aspect)
+{
+	VkImageViewCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+		.image = img,
+		.viewType = VK_IMAGE_VIEW_TYPE_2D,
+		.format = format,
+		.subresourceRange = {aspect, 0, 1, 0, 1},
+	};
+	VkImageView v;
+	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
+	OCC_DEFER(VkImageView, v);
+	return v;
+}
+
+/* A layout transition of a whole single-level, single-layer image. */
+static void image_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
+			  VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
+			  VkPipelineStageFlags src_stage, VkAccessFlags src_access,
+			  VkPipelineStageFlags dst_stage, VkAccessFlags dst_access)
+{
+	VkImageMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.srcAccessMask = src_access,
+		.dstAccessMask = dst_access,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = img,
+		.subresourceRange = {aspect, 0, 1, 0, 1},
+	};
+	D->vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+/* A depth/stencil format with a stencil aspect usable as a depth/stencil
+ * attachment at `samples` (optimal tiling), or NotSupported. */
+static VkFormat stencil_format(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples)
+{
+	static const VkFormat cands[] = {VK_FORMAT_D24_UNORM_S8_UINT,
+					 VK_FORMAT_D32_SFLOAT_S8_UINT, VK_FORMAT_S8_UINT,
+					 VK_FORMAT_D16_UNORM_S8_UINT};
+	for (size_t i = 0; i < VKQS_ARRAY_LEN(cands); i++) {
+		VkFormatProperties fp;
+		vkGetPhysicalDeviceFormatProperties(ctx->vk->phys, cands[i], &fp);
+		if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+			continue;
+		VkImageFormatProperties ifp;
+		if (vkGetPhysicalDeviceImageFormatProperties(
+			    ctx->vk->phys, cands[i], VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+			    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, 0, &ifp) == VK_SUCCESS &&
+		    (ifp.sampleCounts & samples))
+			return cands[i];
+	}
+	vkqs_skip(ctx, "none of D24_UNORM_S8_UINT, D32_SFLOAT_S8_UINT, S8_UINT, "
+		       "D16_UNORM_S8_UINT is a depth/stencil attachment at %u samples "
+		       "(optimal tiling)", (unsigned)samples);
+}
+
+/* A FB x FB colour + depth/stencil target whose depth/stencil format has a
+ * stencil aspect; both aspects are cleared by the load op (rp_begin). */
+static struct vkqs_target *stencil_target(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples)
+{
+	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
+	if (!(lim->framebufferColorSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferColorSampleCounts lacks %u samples", (unsigned)samples);
+	if (!(lim->framebufferStencilSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferStencilSampleCounts lacks %u samples",
+			  (unsigned)samples);
+	VkFormat ds = stencil_format(ctx, samples);
+	bool has_depth_aspect = ds != VK_FORMAT_S8_UINT;
+	if (has_depth_aspect && !(lim->framebufferDepthSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", (unsigned)samples);
+
+	struct vkqs_target *t = vkqs_alloc(ctx, sizeof(*t));
+	t->width = FB;
+	t->height = FB;
+	t->samples = samples;
+	t->has_depth = true;
+	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
+	t->depth_format = ds;
+	t->color = image_create(ctx, t->color_format, FB, FB, samples,
+				VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	t->color_view = view_create(ctx, t->color, t->color_format, VK_IMAGE_ASPECT_COLOR_BIT);
+	t->depth = image_create(ctx, ds, FB, FB, samples,
+				VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+	t->depth_view = view_create(ctx, t->depth, ds,
+				    has_depth_aspect ? VK_IMAGE_ASPECT_DEPTH_BIT |
+							       VK_IMAGE_ASPECT_STENCIL_BIT
+						     : VK_IMAGE_ASPECT_STENCIL_BIT);
+	VkAttachmentDescription att[2] = {
+		{
+			.format = t->color_format,
+			.samples = samples,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		},
+		{
+			.format = ds,
+			.samples = samples,
+			.loadOp = has_depth_aspect ? VK_ATTACHMENT_LOAD_OP_CLEAR
+						   : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+			.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+		},
+	};
+	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub = {
+		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+		.colorAttachmentCount = 1,
+		.pColorAttachments = &cref,
+		.pDepthStencilAttachment = &dref,
+	};
+	VkRenderPassCreateInfo rpci = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.attachmentCount = 2,
+		.pAttachments = att,
+		.subpassCount = 1,
+		.pSubpasses = &sub,
+	};
+	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rpci, NULL, &t->render_pass));
+	OCC_DEFER(VkRenderPass, t->render_pass);
+	VkImageView views[2] = {t->color_view, t->depth_view};
+	VkFramebufferCreateInfo fci = {
+		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+		.renderPass = t->render_pass,
+		.attachmentCount = 2,
+		.pAttachments = views,
+		.width = FB,
+		.height = FB,
+		.layers = 1,
+	};
+	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
+	OCC_DEFER(VkFramebuffer, t->framebuffer);
+	return t;
+}
+
+struct cb_free {
+	VkCommandPool pool;
+	VkCommandBuffer cb;
+};
+
+static void free_secondary(struct vkqs_ctx *ctx, void *arg)
+{
+	struct cb_free *f = arg;
+	D->vkFreeCommandBuffers(DEV, f->pool, 1, &f->cb);
+}
+
+/* A secondary command buffer begun to continue subpass 0 of t's render
+ * pass, with viewport and scissor set (a secondary inherits no state). */
+static VkCommandBuffer secondary_begin(struct vkqs_ctx *ctx, const struct vkqs_target *t,
+				       VkBool32 occlusion_query_enable,
+				       VkQueryControlFlags query_flags)
+{
+	VkCommandBufferAllocateInfo ai = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.commandPool = ctx->vk->gfx.pool,
+		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+		.commandBufferCount = 1,
+	};
+	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
+	f->pool = ctx->vk->gfx.pool;
+	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
+	vkqs_defer(ctx, free_secondary, f);
+	VkCommandBufferInheritanceInfo inh = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+		.renderPass = t->render_pass,
+		.subpass = 0,
+		.framebuffer = t->framebuffer,
+		.occlusionQueryEnable = occlusion_query_enable,
+		.queryFlags = query_flags,
+	};
+	VkCommandBufferBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT |
+			 VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+		.pInheritanceInfo = &inh,
+	};
+	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
+	set_viewport_scissor(ctx, f->cb);
+	return f->cb;
+}
+
+/* ========================================================================
+ * The coverage oracle: which samples a polygon covers, by the spec's rule.
+ *
+ * Spec "Basic Polygon Rasterization": "Fragments are produced for any
+ * fragment area groups of pixels for which any sample points lie inside of
+ * this polygon.  Coverage bits that correspond to sample points that
+ * satisfy the point sampling criteria are 1"; a sample exactly on an edge
+ * shared by two polygons is covered by exactly one of them.  The polygon is
+ * the one of the vertices' framebuffer coordinates, which the device holds
+ * with limits.subPixelPrecisionBits ("the number of bits of subpixel
+ * precision in framebuffer coordinates xf and yf").  So the test evaluates
+ * the edge functions E(P) = cross(B - A, P - A) at every standard sample
+ * location P and allows for how far the device's vertices may lie from
+ * the ones it computes:
+ *
+ * - a vertex coordinate that is a multiple of 2^-subPixelPrecisionBits
+ *   (and has few bits, as all of ours do) goes through occlusion_prims.vert
+ *   (p / 64 * 2 - 1) and the viewport transform back without rounding and
+ *   is on the sub-pixel grid: that vertex is exact (r = 0);
+ * - any other vertex may move by up to 2^-bits per coordinate when snapped
+ *   (rounding or truncation), plus the float rounding of those few
+ *   operations on values below 64 (at most 4 * 64 * 2^-24 = 2^-16 px), so
+ *   by r = sqrt(2) * (2^-bits + 2^-16) in distance.
+ *
+ * With A and B moved by at most rA and rB, |E'(P) - E(P)| <= |B - A| rA +
+ * (rA + rB) |P - A| + (rA + rB) rA (expand cross(B' - A', P - A')).  A
+ * sample whose E is beyond that bound on the outside of some edge is
+ * certainly not covered; one beyond it on the inside of every edge is
+ * certainly covered; any other (including one exactly on an edge of an
+ * exact polygon, which the tie rule may give either way) is ambiguous.  A
+ * precise count must lie in [certain, certain + ambiguous].
+ * ======================================================================== */
+
+/* Spec "Multisampling", standard sample locations (offsets in the pixel). */
+static const double std_locations_1[1][2] = {{0.5, 0.5}};
+static const double std_locations_4[4][2] = {
+	{0.375, 0.125}, {0.875, 0.375}, {0.125, 0.625}, {0.625, 0.875}};
+
+/* A count known to lie in [lo, hi]. */
+struct window {
+	uint64_t lo, hi;
+};
+
+static struct window exact(uint64_t n)
+{
+	struct window w = {n, n};
+	return w;
+}
+
+/* How far a vertex may lie from (x, y), see above. */
+static double vertex_slack(const struct vkqs_ctx *ctx, float x, float y)
+{
+	double grid = ldexp(1.0, (int)ctx->vk->props.limits.subPixelPrecisionBits);
+	double sx = (double)x * grid, sy = (double)y * grid;
+	if (sx == floor(sx) && sy == floor(sy))
+		return 0.0;
+	return sqrt(2.0) * (1.0 / grid + ldexp(1.0, -16));
+}
+
+/* The samples of the pixels in `clip` (and only the even columns when
+ * even_columns) covered by the convex polygon v[0..n). */
+static struct window polygon_window(const struct vkqs_ctx *ctx, const float (*v)[2], uint32_t n,
+				    uint32_t samples, struct rect clip, bool even_columns)
+{
+	const double(*loc)[2] = samples == 4 ? std_locations_4 : std_locations_1;
+	double slack[8], area2 = 0.0;
+	for (uint32_t i = 0; i < n; i++) {
+		const float *a = v[i], *b = v[(i + 1) % n];
+		slack[i] = vertex_slack(ctx, a[0], a[1]);
+		area2 += (double)a[0] * b[1] - (double)b[0] * a[1];
+	}
+	double orient = area2 > 0.0 ? 1.0 : -1.0; /* inside: orient * E > 0 */
+	struct window w = {0, 0};
+	for (uint32_t py = clip.y; py < clip.y + clip.h; py++) {
+		for (uint32_t px = clip.x; px < clip.x + clip.w; px++) {
+			if (even_columns && (px & 1))
+				continue;
+			for (uint32_t s = 0; s < samples; s++) {
+				double x = px + loc[s][0], y = py + loc[s][1];
+				bool out = false, in = true;
+				for (uint32_t i = 0; i < n; i++) {
+					uint32_t j = (i + 1) % n;
+					double ax = v[i][0], ay = v[i][1], bx = v[j][0], by = v[j][1];
+					double e = orient * ((bx - ax) * (y - ay) - (by - ay) * (x - ax));
+					double ra = slack[i], rb = slack[j];
+					double bound = hypot(bx - ax, by - ay) * ra +
+						       (ra + rb) * hypot(x - ax, y - ay) + (ra + rb) * ra;
+					if (e < -bound)
+						out = true;
+					if (!(e > bound))
+						in = false;
+				}
+				if (out)
+					continue;
+				w.hi++;
+				if (in)
+					w.lo++;
+			}
+		}
+	}
+	return w;
+}
+
+static const struct rect whole_fb = {0, 0, FB, FB};
+
+static bool expect_window(struct vkqs_ctx *ctx, uint64_t got, struct window w,
+			  const char *what)
+{
+	if (w.lo == w.hi)
+		return VKQS_EXPECTF(ctx, got == w.lo,
+				    "%s: precise result %" PRIu64 ", expected exactly %" PRIu64,
+				    what, got, w.lo);
+	return VKQS_EXPECTF(ctx, got >= w.lo && got <= w.hi,
+			    "%s: precise result %" PRIu64 " outside [%" PRIu64 ", %" PRIu64
+			    "] (samples certainly covered, plus those within the sub-pixel "
+			    "tolerance of an edge)", what, got, w.lo, w.hi);
+}
+
+/* point -------------------------------------------------------------------- */
+
+/* Spec "Basic Point Rasterization": "Point rasterization produces a
+ * fragment for each fragment area group of framebuffer pixels with one or
+ * more sample points that intersect a region centered at the point's
+ * (xf, yf).  This region is a square with side equal to the current point
+ * size.  Coverage bits that correspond to sample points that intersect the
+ * region are 1", with (xf, yf) "the exact, unrounded framebuffer
+ * coordinate of the vertex".  A point of odd size s centred on a pixel
+ * centre, or of even size on a pixel corner, has its square's edges on
+ * pixel boundaries: it covers exactly s x s pixels with all their samples
+ * (standard locations lie strictly inside pixels), none on an edge.
+ * Spec "Points": the size is "clamped to the implementation-dependent point
+ * size range" and "If an unsupported size is requested, the nearest
+ * supported size is used instead", so a size is exact only when it is one
+ * of pointSizeRange[0] + k * pointSizeGranularity. */
+struct point_param {
+	uint32_t size;
+	VkSampleCountFlagBits samples;
+	bool at_edges; /* squares crossing the framebuffer's edges */
+};
+
+static const struct point_param point_params[] = {
+	{1, VK_SAMPLE_COUNT_1_BIT, false}, {1, VK_SAMPLE_COUNT_4_BIT, false},
+	{3, VK_SAMPLE_COUNT_4_BIT, false}, {4, VK_SAMPLE_COUNT_1_BIT, false},
+	{4, VK_SAMPLE_COUNT_4_BIT, false}, {4, VK_SAMPLE_COUNT_4_BIT, true},
+};
+
+static void point_name(const void *param, char *buf, size_t size)
+{
+	const struct point_param *p = param;
+	snprintf(buf, size, "size_%u%s_samples_%u", p->size,
+		 p->at_edges ? "_crossing_framebuffer_edges" : "", (unsigned)p->samples);
+}
+
+static void require_point_size(struct vkqs_ctx *ctx, float s)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->vk->props.limits;
+	if (s == 1.0f)
+		return; /* spec "Points": "the size 1.0 must be supported" */
+	if (!ctx->vk->features.features.largePoints)
+		vkqs_skip(ctx, "feature largePoints is not supported (point size %g)", s);
+	if (s < l->pointSizeRange[0] || s > l->pointSizeRange[1])
+		vkqs_skip(ctx, "point size %g is outside pointSizeRange [%g, %g]", s,
+			  l->pointSizeRange[0], l->pointSizeRange[1]);
+	double k = (s - l->pointSizeRange[0]) / l->pointSizeGranularity;
+	if (l->pointSizeGranularity > 0.0f && k != floor(k))
+		vkqs_skip(ctx, "point size %g is not pointSizeRange[0] %g + k * "
+			       "pointSizeGranularity %g", s, l->pointSizeRange[0],
+			  l->pointSizeGranularity);
+}
+
+static void point_square(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct point_param *p = param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	require_point_size(ctx, (float)p->size);
+	struct occ o = occ_begin(ctx, p->samples, false, 1);
+	const struct vkqs_pipeline *pipe =
+		prim_pipeline_simple(ctx, o.t, VK_PRIMITIVE_TOPOLOGY_POINT_LIST);
+	float c = p->size % 2 ? 0.5f : 0.0f; /* pixel centre or corner */
+	const float inside[3][2] = {{10 + c, 12 + c}, {30 + c, 40 + c}, {50 + c, 21 + c}};
+	/* Size 4 at (1, 1) and (63, 63): the squares [-1, 3] and [61, 65]
+	 * each keep 3 x 3 pixels; spec "Rasterization": fragments "which lie
+	 * outside the framebuffer are not produced".  The vertices lie inside
+	 * the clip volume, so the points are not clipped. */
+	const float edges[2][2] = {{1, 1}, {63, 63}};
+	uint64_t pixels = p->at_edges ? 2 * 9 : 3 * (uint64_t)p->size * p->size;
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	if (p->at_edges)
+		prim_draw(ctx, o.cb, pipe, edges, 2, 0.5f, (float)p->size, 0);
+	else
+		prim_draw(ctx, o.cb, pipe, inside, 3, 0.5f, (float)p->size, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	VKQS_EXPECT_EQ(ctx, res[0], pixels * p->samples);
+}
+
+/* line --------------------------------------------------------------------- */
+
+/* Lines of integer endpoints along a row (or column) of pixel centres.
+ *
+ * strictLines VK_TRUE (spec "Basic Line Segment Rasterization", the
+ * preferred method that "must be used when the implementation advertises
+ * the strictLines limit as VK_TRUE"): the line covers a rectangle "centered
+ * on the line segment", its long edges at half the width from it and its
+ * short edges through the endpoints.  From (a, k + 0.5) to (b, k + 0.5) at
+ * width w (odd) that is [a, b] x [k + 0.5 - w/2, k + 0.5 + w/2]: integer
+ * edges, so exactly (b - a) * w pixels with all samples.
+ *
+ * strictLines VK_FALSE: the non-strict parallelogram (edges 2 and 3 "aligned
+ * to the minor axis and centered on the endpoints", lineWidth long) is the
+ * same rectangle here, but implementations "may deviate": "Rasterization of
+ * non-antialiased non-strict line segments may be performed using the rules
+ * defined in Bresenham Line Segment Rasterization".  The diamond-exit rule
+ * on this segment (perturbed by (-e, -e^2)) produces fragments a-1 .. b-2:
+ * b - a of them; other algorithms "must not differ from that produced by
+ * the diamond-exit rule by no more than one", and Bresenham lines "cover
+ * all samples in those pixels"; a width-w Bresenham line is a column of w
+ * fragments at each x.  So each segment counts (b - a +- 1) * w * samples.
+ */
+enum line_kind { LINE_HORIZONTAL, LINE_VERTICAL, LINE_WIDE_3, LINE_STRIP };
+static const char *const line_kind_names[] = {"horizontal", "vertical", "width_3",
+					      "strip_shared_endpoint"};
+
+struct line_param {
+	enum line_kind kind;
+	VkSampleCountFlagBits samples;
+};
+
+static const struct line_param line_params[] = {
+	{LINE_HORIZONTAL, VK_SAMPLE_COUNT_1_BIT}, {LINE_HORIZONTAL, VK_SAMPLE_COUNT_4_BIT},
+	{LINE_VERTICAL, VK_SAMPLE_COUNT_4_BIT},   {LINE_WIDE_3, VK_SAMPLE_COUNT_4_BIT},
+	{LINE_STRIP, VK_SAMPLE_COUNT_4_BIT},
+};
+
+static void line_name(const void *param, char *buf, size_t size)
+{
+	const struct line_param *p = param;
+	snprintf(buf, size, "%s_samples_%u", line_kind_names[p->kind], (unsigned)p->samples);
+}
+
+static void require_line_width(struct vkqs_ctx *ctx, float w)
+{
+	const VkPhysicalDeviceLimits *l = &ctx->vk->props.limits;
+	if (w == 1.0f)
+		return;
+	/* VUID-VkGraphicsPipelineCreateInfo-pDynamicStates-00749: without
+	 * wideLines, lineWidth must be 1.0. */
+	if (!ctx->vk->features.features.wideLines)
+		vkqs_skip(ctx, "feature wideLines is not supported (line width %g)", w);
+	if (w < l->lineWidthRange[0] || w > l->lineWidthRange[1])
+		vkqs_skip(ctx, "line width %g is outside lineWidthRange [%g, %g]", w,
+			  l->lineWidthRange[0], l->lineWidthRange[1]);
+	double k = (w - l->lineWidthRange[0]) / l->lineWidthGranularity;
+	if (l->lineWidthGranularity > 0.0f && k != floor(k))
+		vkqs_skip(ctx, "line width %g is not lineWidthRange[0] %g + k * "
+			       "lineWidthGranularity %g", w, l->lineWidthRange[0],
+			  l->lineWidthGranularity);
+}
+
+/* The count of `segments` segments of total length `len` pixels and width
+ * `rows`, as argued above. */
+static struct window line_window(const struct vkqs_ctx *ctx, uint64_t len, uint64_t rows,
+				 uint64_t segments, uint32_t samples)
+{
+	struct window w = exact(len * rows * samples);
+	if (!ctx->vk->props.limits.strictLines) {
+		w.lo -= segments * rows * samples;
+		w.hi += segments * rows * samples;
+	}
+	return w;
+}
+
+static void line_segment(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct line_param *p = param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	float width = p->kind == LINE_WIDE_3 ? 3.0f : 1.0f;
+	require_line_width(ctx, width);
+	struct occ o = occ_begin(ctx, p->samples, false, 1);
+	struct prim_desc d = {
+		.topology = p->kind == LINE_STRIP ? VK_PRIMITIVE_TOPOLOGY_LINE_STRIP
+						  : VK_PRIMITIVE_TOPOLOGY_LINE_LIST,
+		.line_width = width,
+	};
+	const struct vkqs_pipeline *pipe = prim_pipeline(ctx, o.t, &d);
+	float v[3][2] = {{10, 20.5f}, {50, 20.5f}, {0, 0}};
+	uint32_t count = 2, len = 40, segments = 1;
+	switch (p->kind) {
+	case LINE_VERTICAL: /* column 37, rows 6 .. 57 */
+		v[0][0] = v[1][0] = 37.5f;
+		v[0][1] = 6;
+		v[1][1] = 58;
+		len = 52;
+		break;
+	case LINE_WIDE_3: /* rows 29, 30, 31 */
+		v[0][0] = 12;
+		v[1][0] = 44;
+		v[0][1] = v[1][1] = 30.5f;
+		len = 32;
+		break;
+	case LINE_STRIP: /* 6 -> 30 -> 58 on row 45: the shared endpoint's
+			    rectangles meet at x = 30, no sample on it, and
+			    Bresenham "must not produce duplicate fragments" */
+		v[0][0] = 6;
+		v[1][0] = 30;
+		v[2][0] = 58;
+		v[0][1] = v[1][1] = v[2][1] = 45.5f;
+		count = 3;
+		len = 52;
+		segments = 2;
+		break;
+	case LINE_HORIZONTAL:
+	default:
+		break;
+	}
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	prim_draw(ctx, o.cb, pipe, (const float(*)[2])v, count, 0.5f, 1.0f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0],
+		      line_window(ctx, len, (uint64_t)width, segments, p->samples),
+		      ctx->vk->props.limits.strictLines
+			      ? "strict line (rectangle)"
+			      : "non-strict line (parallelogram, or Bresenham within one fragment "
+				"per segment)");
+}
+
+/* triangle ----------------------------------------------------------------- */
+
+enum shape { SHAPE_SLANTED, SHAPE_SLIVER, SHAPE_FAN, SHAPE_SAMPLE_STRIPS };
+static const char *const shape_names[] = {"slanted", "sliver", "fan_shared_edges",
+					  "sample_strips"};
+
+static const float slanted_tri[3][2] = {{6.3f, 10.7f}, {57.9f, 20.2f}, {21.6f, 55.4f}};
+/* About 80 px long and 2 px wide: most samples lie near an edge. */
+static const float sliver_tri[3][2] = {{3.2f, 60.1f}, {61.7f, 4.9f}, {62.4f, 7.3f}};
+/* Eight triangles fanned from C = (32.5, 32.25) to consecutive points of
+ * the boundary of [8, 56] x [8.25, 56.25].  Every vertex is on the 1/4
+ * pixel grid (exact), no sample lies on the outer edges, so the union's
+ * count is exact.  The inner edges carry samples: those to (32.5, 8.25)
+ * and (32.5, 56.25) run along x = 32.5 through pixel centres, those to
+ * (24.5, 8.25) and (40.5, 56.25) run along (1, 3) through the standard
+ * location (0.875, 0.375) of a pixel every step; C is no sample location.
+ * Each such sample is on an edge shared by two triangles "with identical
+ * endpoints" and must be covered by exactly one of them. */
+static const float fan_center[2] = {32.5f, 32.25f};
+static const float fan_ring[8][2] = {
+	{8, 8.25f},     {24.5f, 8.25f},  {32.5f, 8.25f}, {56, 8.25f},
+	{56, 56.25f},   {40.5f, 56.25f}, {32.5f, 56.25f}, {8, 56.25f},
+};
+static const float fan_hull[4][2] = {{8, 8.25f}, {56, 8.25f}, {56, 56.25f}, {8, 56.25f}};
+/* Three thin rectangles on the 1/16 pixel grid (exact at the minimum
+ * subPixelPrecisionBits of 4), each between the standard sample rows or
+ * columns so that it holds one kind of sample only: [8, 56] x [10.25,
+ * 10.4375] the row y = 0.375 (sample 1 of 4), [8, 56] x [12.5625, 12.6875]
+ * the row y = 0.625 (sample 2), [30.8125, 30.9375] x [16, 48] the column
+ * x = 0.875 (sample 1).  No pixel centre is inside: 0 at 1 sample, 128 at
+ * 4; a device sampling elsewhere than the standard locations differs. */
+static const float strips[3][4] = {
+	{8, 10.25f, 56, 10.4375f}, {8, 12.5625f, 56, 12.6875f}, {30.8125f, 16, 30.9375f, 48}};
+
+/* Draws shape s with pipeline p; returns its samples' window within the
+ * pixels of `clip` (even columns only when even_columns). */
+static struct window shape_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+				const struct vkqs_pipeline *p, enum shape s, float z,
+				uint32_t samples, struct rect clip, bool even_columns)
+{
+	switch (s) {
+	case SHAPE_FAN:
+		for (uint32_t i = 0; i < 8; i++) {
+			const float t[3][2] = {{fan_center[0], fan_center[1]},
+					       {fan_ring[i][0], fan_ring[i][1]},
+					       {fan_ring[(i + 1) % 8][0], fan_ring[(i + 1) % 8][1]}};
+			prim_draw(ctx, cb, p, t, 3, z, 1.0f, 0);
+		}
+		return polygon_window(ctx, fan_hull, 4, samples, clip, even_columns);
+	case SHAPE_SAMPLE_STRIPS: {
+		struct window w = {0, 0};
+		for (uint32_t i = 0; i < 3; i++) {
+			float x0 = strips[i][0], y0 = strips[i][1], x1 = strips[i][2], y1 = strips[i][3];
+			const float a[3][2] = {{x0, y0}, {x1, y0}, {x0, y1}};
+			const float b[3][2] = {{x1, y0}, {x1, y1}, {x0, y1}};
+			const float hull[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+			prim_draw(ctx, cb, p, a, 3, z, 1.0f, 0);
+			prim_draw(ctx, cb, p, b, 3, z, 1.0f, 0);
+			struct window one = polygon_window(ctx, hull, 4, samples, clip, even_columns);
+			w.lo += one.lo;
+			w.hi += one.hi;
+		}
+		return w;
+	}
+	case SHAPE_SLIVER:
+		prim_draw(ctx, cb, p, sliver_tri, 3, z, 1.0f, 0);
+		return polygon_window(ctx, sliver_tri, 3, samples, clip, even_columns);
+	case SHAPE_SLANTED:
+	default:
+		prim_draw(ctx, cb, p, slanted_tri, 3, z, 1.0f, 0);
+		return polygon_window(ctx, slanted_tri, 3, samples, clip, even_columns);
+	}
+}
+
+struct shape_param {
+	enum shape shape;
+	VkSampleCountFlagBits samples;
+};
+
+static const struct shape_param shape_params[] = {
+	{SHAPE_SLANTED, VK_SAMPLE_COUNT_1_BIT}, {SHAPE_SLANTED, VK_SAMPLE_COUNT_4_BIT},
+	{SHAPE_SLIVER, VK_SAMPLE_COUNT_1_BIT},  {SHAPE_SLIVER, VK_SAMPLE_COUNT_4_BIT},
+	{SHAPE_FAN, VK_SAMPLE_COUNT_1_BIT},     {SHAPE_FAN, VK_SAMPLE_COUNT_4_BIT},
+	{SHAPE_SAMPLE_STRIPS, VK_SAMPLE_COUNT_1_BIT}, {SHAPE_SAMPLE_STRIPS, VK_SAMPLE_COUNT_4_BIT},
+};
+
+static void shape_name(const void *param, char *buf, size_t size)
+{
+	const struct shape_param *p = param;
+	snprintf(buf, size, "%s_samples_%u", shape_names[p->shape], (unsigned)p->samples);
+}
+
+static void triangle_coverage(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct shape_param *p = param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, p->samples, false, 1);
+	const struct vkqs_pipeline *pipe =
+		prim_pipeline_simple(ctx, o.t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	struct window w = shape_draw(ctx, o.cb, pipe, p->shape, 0.5f, p->samples, whole_fb, false);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+	if ((p->shape == SHAPE_FAN || p->shape == SHAPE_SAMPLE_STRIPS) && w.lo != w.hi)
+		vkqs_internal_error(ctx, "%s: exact vertices, yet %" PRIu64 " ambiguous samples",
+				    shape_names[p->shape], w.hi - w.lo);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0], w, shape_names[p->shape]);
+}
+
+/* Partial pixel coverage seen through the other per-fragment tests, at 1
+ * and 4 samples (the rectangle cases only ever cover whole pixels). */
+
+/* An occluder triangle at depth 0.25 (LESS, writes) inside the measured
+ * rectangle at 0.5: LESS passes exactly where the occluder is not and
+ * GREATER_OR_EQUAL exactly where it is, sample by sample (spec "Depth
+ * Test" is per sample), so the GREATER_OR_EQUAL count equals the
+ * occluder's own count and the two add up to the rectangle's samples. */
+static void depth_partially_occluded_by_triangle(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, samples, true, 3);
+	struct prim_desc d = {
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.depth_test = true,
+		.depth_write = true,
+		.depth_op = VK_COMPARE_OP_LESS,
+	};
+	const struct vkqs_pipeline *occluder = prim_pipeline(ctx, o.t, &d);
+	d.depth_write = false;
+	const struct vkqs_pipeline *less = prim_pipeline(ctx, o.t, &d);
+	d.depth_op = VK_COMPARE_OP_GREATER_OR_EQUAL;
+	const struct vkqs_pipeline *gequal = prim_pipeline(ctx, o.t, &d);
+	const struct rect r = {2, 2, 62, 60}; /* holds the whole triangle */
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	struct window w = shape_draw(ctx, o.cb, occluder, SHAPE_SLANTED, 0.25f, samples,
+				     whole_fb, false);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	prim_rect(ctx, o.cb, less, r, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
+	prim_rect(ctx, o.cb, gequal, r, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0], w, "occluder triangle");
+	VKQS_EXPECTF(ctx, res[2] == res[0],
+		     "GREATER_OR_EQUAL behind the occluder counted %" PRIu64
+		     ", the occluder itself %" PRIu64 ": the same samples", res[2], res[0]);
+	VKQS_EXPECTF(ctx, res[1] + res[2] == area(r) * samples,
+		     "LESS %" PRIu64 " + GREATER_OR_EQUAL %" PRIu64 " != the rectangle's %" PRIu64
+		     " samples", res[1], res[2], area(r) * samples);
+}
+
+/* Spec "Scissor Test" on a triangle: samples of pixels outside the scissor
+ * lose coverage, so the count is the triangle's samples in the scissor's
+ * pixels (the oracle's clip). */
+static void scissor_clipped_triangle(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, samples, false, 1);
+	const struct vkqs_pipeline *pipe =
+		prim_pipeline_simple(ctx, o.t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+	const struct rect sc = {16, 20, 30, 24};
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	set_scissor(ctx, o.cb, sc);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	struct window w = shape_draw(ctx, o.cb, pipe, SHAPE_SLANTED, 0.5f, samples, sc, false);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0], w, "triangle clipped by the scissor");
+}
+
+/* discard_odd_columns.frag on a triangle: the fragments of odd columns die
+ * with all their samples, partially covered ones included. */
+static void discard_odd_columns_triangle(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, samples, false, 1);
+	struct prim_desc d = {
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.frag = FRAG_DISCARD_ODD_COLUMNS,
+	};
+	const struct vkqs_pipeline *pipe = prim_pipeline(ctx, o.t, &d);
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	struct window w = shape_draw(ctx, o.cb, pipe, SHAPE_SLANTED, 0.5f, samples, whole_fb, true);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0], w, "triangle with odd columns discarded");
+}
+
+/* stencil ------------------------------------------------------------------ */
+
+/* Spec "Stencil Test": a sample whose stencil test fails has its coverage
+ * set to 0 (the failOp still applies), so it does not survive "all the
+ * per-fragment tests" and is not counted. */
+
+static VkStencilOpState stencil_state(VkCompareOp op, uint32_t ref, uint32_t compare_mask,
+				      VkStencilOp pass, VkStencilOp depth_fail)
+{
+	VkStencilOpState s = {
+		.failOp = VK_STENCIL_OP_KEEP,
+		.passOp = pass,
+		.depthFailOp = depth_fail,
+		.compareOp = op,
+		.compareMask = compare_mask,
+		.writeMask = 0xff,
+		.reference = ref,
+	};
+	return s;
+}
+
+static const struct vkqs_pipeline *stencil_pipeline(struct vkqs_ctx *ctx,
+						    const struct vkqs_target *t,
+						    VkStencilOpState s)
+{
+	struct prim_desc d = {
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.stencil_test = true,
+		.stencil = s,
+	};
+	return prim_pipeline(ctx, t, &d);
+}
+
+/* NEVER: no sample passes, so even a non-precise query is 0 (18.3); the
+ * control query with ALWAYS shows that the draw itself ran. */
+static void stencil_never(struct vkqs_ctx *ctx, const void *param)
+{
+	bool precise = *(const bool *)param;
+	VkQueryControlFlags flags = precise ? require_precise(ctx) : 0;
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin_on(ctx, stencil_target(ctx, FIXED_SAMPLES), 2);
+	const struct vkqs_pipeline *never = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_NEVER, 0, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	const struct vkqs_pipeline *always = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_ALWAYS, 0, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	const struct rect r = {6, 9, 40, 30};
+
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	prim_rect(ctx, o.cb, never, r, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	prim_rect(ctx, o.cb, always, r, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	VKQS_EXPECT_EQ(ctx, res[0], 0);
+	if (precise)
+		VKQS_EXPECT_EQ(ctx, res[1], area(r) * FIXED_SAMPLES);
+	else
+		VKQS_EXPECT_GT(ctx, res[1], 0);
+}
+
+static const bool precise_params[] = {true, false};
+
+static void precise_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *(const bool *)param ? "precise" : "nonprecise");
+}
+
+/* The load op clears stencil to 0x5a: EQUAL 0x5a passes everywhere, EQUAL
+ * 0x5b nowhere, and EQUAL 0x53 with compareMask 0xf0 everywhere (spec
+ * "Stencil Test": both values are ANDed with compareMask). */
+static void stencil_equal_cleared_value(struct vkqs_ctx *ctx, const void *param)
+{
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin_on(ctx, stencil_target(ctx, FIXED_SAMPLES), 3);
+	static const struct {
+		uint32_t ref, mask;
+		bool pass;
+	} tests[3] = {{0x5a, 0xff, true}, {0x5b, 0xff, false}, {0x53, 0xf0, true}};
+	const struct rect r = {12, 4, 36, 44};
+
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0x5a, VK_SUBPASS_CONTENTS_INLINE);
+	for (uint32_t i = 0; i < 3; i++) {
+		const struct vkqs_pipeline *p = stencil_pipeline(
+			ctx, o.t,
+			stencil_state(VK_COMPARE_OP_EQUAL, tests[i].ref, tests[i].mask,
+				      VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+		D->vkCmdBeginQuery(o.cb, o.pool, i, flags);
+		prim_rect(ctx, o.cb, p, r, 0.5f, 0);
+		D->vkCmdEndQuery(o.cb, o.pool, i);
+	}
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	for (uint32_t i = 0; i < 3; i++)
+		VKQS_EXPECTF(ctx, res[i] == (tests[i].pass ? area(r) * FIXED_SAMPLES : 0),
+			     "EQUAL reference 0x%02x compareMask 0x%02x against the cleared "
+			     "0x5a: %" PRIu64 ", expected %" PRIu64, tests[i].ref, tests[i].mask,
+			     res[i], tests[i].pass ? area(r) * FIXED_SAMPLES : 0);
+}
+
+/* Draw A writes stencil 1 (ALWAYS, REPLACE); then rectangle B with EQUAL 1
+ * counts A ∩ B and with NOT_EQUAL 1 counts B \ A. */
+static void stencil_write_then_filter(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin_on(ctx, stencil_target(ctx, samples), 3);
+	const struct vkqs_pipeline *write = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_ALWAYS, 1, 0xff, VK_STENCIL_OP_REPLACE,
+			      VK_STENCIL_OP_REPLACE));
+	const struct vkqs_pipeline *equal = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	const struct vkqs_pipeline *nequal = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_NOT_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP,
+			      VK_STENCIL_OP_KEEP));
+	const struct rect a = {4, 6, 30, 20}, b = {20, 14, 36, 40};
+
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	prim_rect(ctx, o.cb, write, a, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	prim_rect(ctx, o.cb, equal, b, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
+	prim_rect(ctx, o.cb, nequal, b, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	uint64_t both = area(intersect(a, b));
+	VKQS_EXPECT_EQ(ctx, res[0], area(a) * samples);
+	VKQS_EXPECT_EQ(ctx, res[1], both * samples);
+	VKQS_EXPECT_EQ(ctx, res[2], (area(b) - both) * samples);
+}
+
+/* A triangle writes stencil 1 sample by sample (ALWAYS, REPLACE); the
+ * whole framebuffer drawn with EQUAL 1 then passes exactly on the samples
+ * the triangle covered (its own count, whatever the tie-breaks) and NOT_EQUAL
+ * 1 on all others. */
+static void stencil_written_by_triangle(struct vkqs_ctx *ctx, const void *param)
+{
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin_on(ctx, stencil_target(ctx, FIXED_SAMPLES), 3);
+	const struct vkqs_pipeline *write = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_ALWAYS, 1, 0xff, VK_STENCIL_OP_REPLACE,
+			      VK_STENCIL_OP_REPLACE));
+	const struct vkqs_pipeline *equal = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	const struct vkqs_pipeline *nequal = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_NOT_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP,
+			      VK_STENCIL_OP_KEEP));
+
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	struct window w = shape_draw(ctx, o.cb, write, SHAPE_SLIVER, 0.5f, FIXED_SAMPLES,
+				     whole_fb, false);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	prim_rect(ctx, o.cb, equal, whole_fb, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
+	prim_rect(ctx, o.cb, nequal, whole_fb, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_window(ctx, res[0], w, "stencil-writing sliver");
+	VKQS_EXPECTF(ctx, res[1] == res[0],
+		     "EQUAL 1 counted %" PRIu64 ", the triangle that wrote 1 counted %" PRIu64
+		     ": the same samples", res[1], res[0]);
+	VKQS_EXPECTF(ctx, res[1] + res[2] == area(whole_fb) * FIXED_SAMPLES,
+		     "EQUAL %" PRIu64 " + NOT_EQUAL %" PRIu64 " != all %" PRIu64 " samples",
+		     res[1], res[2], area(whole_fb) * FIXED_SAMPLES);
+}
+
+/* Depth cleared to 0.0: draw A (LESS at 0.5) fails the depth test on every
+ * sample and counts 0, but its depthFailOp INCREMENT_AND_CLAMP still writes
+ * stencil 1 (spec "Stencil Test": depthFailOp is the action "performed on
+ * samples that pass the stencil test and fail the depth test"); B with the
+ * depth test off and EQUAL 1 then counts A ∩ B. */
+static void stencil_depth_fail_op(struct vkqs_ctx *ctx, const void *param)
+{
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct vkqs_target *t = stencil_target(ctx, FIXED_SAMPLES);
+	if (t->depth_format == VK_FORMAT_S8_UINT)
+		vkqs_skip(ctx, "the only stencil format is S8_UINT, without a depth aspect");
+	struct occ o = occ_begin_on(ctx, t, 2);
+	struct prim_desc d = {
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.depth_test = true,
+		.depth_op = VK_COMPARE_OP_LESS,
+		.stencil_test = true,
+		.stencil = stencil_state(VK_COMPARE_OP_ALWAYS, 0, 0xff, VK_STENCIL_OP_KEEP,
+					 VK_STENCIL_OP_INCREMENT_AND_CLAMP),
+	};
+	const struct vkqs_pipeline *fail = prim_pipeline(ctx, o.t, &d);
+	const struct vkqs_pipeline *equal = stencil_pipeline(
+		ctx, o.t,
+		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	const struct rect a = {10, 10, 28, 28}, b = {24, 2, 30, 50};
+
+	rp_begin(ctx, o.cb, o.t, 0.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	prim_rect(ctx, o.cb, fail, a, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	prim_rect(ctx, o.cb, equal, b, 0.5f, 0);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	VKQS_EXPECT_EQ(ctx, res[0], 0);
+	VKQS_EXPECT_EQ(ctx, res[1], area(intersect(a, b)) * FIXED_SAMPLES);
+}
+
+/* sample_mask -------------------------------------------------------------- */
+
+/* Spec "Sample Mask Test": "If the bit is 0, coverage for the sample is
+ * set to 0"; spec "Multisample Coverage": the SampleMask output is ANDed
+ * with the coverage (bits of samples that do not exist have no coverage to
+ * keep).  "Sample Counting" names the sample mask among the tests a
+ * counted sample survives.  A whole-pixel rectangle then counts
+ * area * popcount(mask & (2^samples - 1)). */
+struct mask_param {
+	VkSampleCountFlagBits samples;
+	uint32_t pipeline_mask;   /* VkPipelineMultisampleStateCreateInfo::pSampleMask */
+	bool shader;              /* SampleMask output of occlusion_samplemask.frag */
+	uint32_t shader_mask;
+};
+
+static const struct mask_param pipeline_mask_params[] = {
+	{VK_SAMPLE_COUNT_4_BIT, 0x1, false, 0}, {VK_SAMPLE_COUNT_4_BIT, 0x5, false, 0},
+	{VK_SAMPLE_COUNT_4_BIT, 0x0, false, 0}, {VK_SAMPLE_COUNT_1_BIT, 0x0, false, 0},
+};
+
+static const struct mask_param shader_mask_params[] = {
+	{VK_SAMPLE_COUNT_4_BIT, 0xffffffff, true, 0x1},
+	{VK_SAMPLE_COUNT_4_BIT, 0xffffffff, true, 0x5},
+	{VK_SAMPLE_COUNT_4_BIT, 0xffffffff, true, 0x0},
+	{VK_SAMPLE_COUNT_4_BIT, 0xffffffff, true, 0xfffffff5},
+	{VK_SAMPLE_COUNT_1_BIT, 0xffffffff, true, 0x0},
+	/* both: pipeline 0x5 AND output 0x6 keep sample 2 only */
+	{VK_SAMPLE_COUNT_4_BIT, 0x5, true, 0x6},
+};
+
+static void mask_name(const void *param, char *buf, size_t size)
+{
+	const struct mask_param *p = param;
+	uint32_t m = p->shader ? p->shader_mask : p->pipeline_mask;
+	if (p->shader && p->pipeline_mask != 0xffffffff)
+		snprintf(buf, size, "0x%x_with_pipeline_mask_0x%x_samples_%u", m,
+			 p->pipeline_mask, (unsigned)p->samples);
+	else
+		snprintf(buf, size, "0x%x_samples_%u", m, (unsigned)p->samples);
+}
+
+static unsigned popcount(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+static void sample_mask(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct mask_param *p = param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, p->samples, false, 1);
+	VkSampleMask mask = p->pipeline_mask;
+	struct prim_desc d = {
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.frag = p->shader ? FRAG_SAMPLE_MASK : FRAG_COLOR,
+		.sample_mask = &mask,
+	};
+	const struct vkqs_pipeline *pipe = prim_pipeline(ctx, o.t, &d);
+	const struct rect r = {10, 14, 20, 12};
+
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	prim_rect(ctx, o.cb, pipe, r, 0.5f, p->shader_mask);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	uint32_t kept = p->pipeline_mask & (p->shader ? p->shader_mask : ~0u) &
+			((1u << p->samples) - 1);
+	VKQS_EXPECTF(ctx, res[0] == area(r) * popcount(kept),
+		     "pipeline mask 0x%x, SampleMask output 0x%x at %u samples: %" PRIu64
+		     ", expected %" PRIu64 " pixels x %u samples", p->pipeline_mask,
+		     p->shader ? p->shader_mask : 0xffffffffu, (unsigned)p->samples, res[0],
+		     area(r), popcount(kept));
+}
+
+/* transfer ----------------------------------------------------------------- */
+
+/* A precise query holds a render pass instance with one draw and then,
+ * outside the instance, one transfer command.  Transfers produce no
+ * samples, but 18.2 allows "clears, MSAA resolves, attachment load/store
+ * operations, and blits" (and such rendering operations generally) to
+ * count, implementation-dependently: the draw's exact count is the lower
+ * bound and more is CompatibilityWarning (expect_draws_plus_clears). */
+enum xfer_kind {
+	XFER_COPY_IMAGE,
+	XFER_BLIT_IMAGE,
+	XFER_RESOLVE_IMAGE,
+	XFER_COPY_BUFFER,
+	XFER_FILL_BUFFER,
+	XFER_COPY_IMAGE_TO_BUFFER,
+};
+static const char *const xfer_names[] = {"copy_image", "blit_image", "resolve_image",
+					 "copy_buffer", "fill_buffer", "copy_image_to_buffer"};
+static const char *const xfer_commands[] = {
+	"vkCmdCopyImage", "vkCmdBlitImage", "vkCmdResolveImage",
+	"vkCmdCopyBuffer", "vkCmdFillBuffer", "vkCmdCopyImageToBuffer"};
+
+struct xfer_param {
+	enum xfer_kind kind;
+	VkSampleCountFlagBits samples; /* blits and image-to-buffer copies need 1 */
+};
+
+static const struct xfer_param xfer_params[] = {
+	{XFER_COPY_IMAGE, VK_SAMPLE_COUNT_4_BIT},  {XFER_BLIT_IMAGE, VK_SAMPLE_COUNT_1_BIT},
+	{XFER_RESOLVE_IMAGE, VK_SAMPLE_COUNT_4_BIT}, {XFER_COPY_BUFFER, VK_SAMPLE_COUNT_4_BIT},
+	{XFER_FILL_BUFFER, VK_SAMPLE_COUNT_4_BIT}, {XFER_COPY_IMAGE_TO_BUFFER, VK_SAMPLE_COUNT_1_BIT},
+};
+
+static void xfer_name(const void *param, char *buf, size_t size)
+{
+	const struct xfer_param *p = param;
+	snprintf(buf, size, "%s_samples_%u", xfer_names[p->kind], (unsigned)p->samples);
+}
+
+/* The target's colour attachment (final layout COLOR_ATTACHMENT_OPTIMAL)
+ * as a transfer source. */
+static void color_to_transfer_src(struct vkqs_ctx *ctx, const struct occ *o)
+{
+	image_barrier(ctx, o->cb, o->t->color, VK_IMAGE_ASPECT_COLOR_BIT,
+		      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		      VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+		      VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+		      VK_ACCESS_TRANSFER_READ_BIT);
+}
+
+/* A new colour image of the target's format as a transfer destination. */
+static VkImage transfer_dst_image(struct vkqs_ctx *ctx, const struct occ *o, uint32_t size,
+				  VkSampleCountFlagBits samples, VkImageUsageFlags usage)
+{
+	VkImage img = image_create(ctx, VK_FORMAT_R8G8B8A8_UNORM, size, size, samples,
+				   usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+	image_barrier(ctx, o->cb, img, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+		      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
+		      VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+	return img;
+}
+
+static void record_transfer(struct vkqs_ctx *ctx, const struct occ *o, enum xfer_kind kind)
+{
+	const VkImageSubresourceLayers color = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+	switch (kind) {
+	case XFER_COPY_IMAGE: {
+		/* vkCmdCopyImage: same sample count on both sides; the
+		 * attachment usage makes 4 samples a supported count. */
+		VkImage dst = transfer_dst_image(ctx, o, FB, o->t->samples,
+						 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+		color_to_transfer_src(ctx, o);
+		VkImageCopy r = {color, {0, 0, 0}, color, {0, 0, 0}, {FB, FB, 1}};
+		D->vkCmdCopyImage(o->cb, o->t->color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst,
+				  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+		break;
+	}
+	case XFER_BLIT_IMAGE: {
+		VkFormatProperties fp;
+		vkGetPhysicalDeviceFormatProperties(ctx->vk->phys, VK_FORMAT_R8G8B8A8_UNORM, &fp);
+		if ((fp.optimalTilingFeatures &
+		     (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT)) !=
+		    (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT))
+			vkqs_skip(ctx, "R8G8B8A8_UNORM lacks BLIT_SRC / BLIT_DST (optimal tiling)");
+		VkImage dst = transfer_dst_image(ctx, o, FB / 2, VK_SAMPLE_COUNT_1_BIT, 0);
+		color_to_transfer_src(ctx, o);
+		VkImageBlit r = {color, {{0, 0, 0}, {FB, FB, 1}}, color,
+				 {{0, 0, 0}, {FB / 2, FB / 2, 1}}};
+		D->vkCmdBlitImage(o->cb, o->t->color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst,
+				  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r, VK_FILTER_NEAREST);
+		break;
+	}
+	case XFER_RESOLVE_IMAGE: {
+		VkImage dst = transfer_dst_image(ctx, o, FB, VK_SAMPLE_COUNT_1_BIT, 0);
+		color_to_transfer_src(ctx, o);
+		VkImageResolve r = {color, {0, 0, 0}, color, {0, 0, 0}, {FB, FB, 1}};
+		D->vkCmdResolveImage(o->cb, o->t->color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst,
+				     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+		break;
+	}
+	case XFER_COPY_BUFFER: {
+		struct vkqs_buffer *src = vkqs_buffer_device(ctx, 4096, 0);
+		struct vkqs_buffer *dst = vkqs_buffer_device(ctx, 4096, 0);
+		VkBufferCopy r = {0, 0, 4096};
+		D->vkCmdCopyBuffer(o->cb, src->buf, dst->buf, 1, &r);
+		break;
+	}
+	case XFER_FILL_BUFFER: {
+		struct vkqs_buffer *b = vkqs_buffer_device(ctx, 4096, 0);
+		D->vkCmdFillBuffer(o->cb, b->buf, 0, VK_WHOLE_SIZE, 0x5a5a5a5a);
+		break;
+	}
+	case XFER_COPY_IMAGE_TO_BUFFER:
+	default: {
+		struct vkqs_buffer *b = vkqs_buffer_device(ctx, (VkDeviceSize)FB * FB * 4, 0);
+		color_to_transfer_src(ctx, o);
+		VkBufferImageCopy r = {0, 0, 0, color, {0, 0, 0}, {FB, FB, 1}};
+		D->vkCmdCopyImageToBuffer(o->cb, o->t->color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					  b->buf, 1, &r);
+		break;
+	}
+	}
+}
+
+static void transfer_inside_query(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct xfer_param *p = param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, p->samples, false, 1);
+	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
+	char what[160];
+	snprintf(what, sizeof(what), "%s or the render pass instance's load/store operations",
+		 xfer_commands[p->kind]);
+
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	draw(ctx, &o, pipe, clear_draw, 0.5f);
+	vkqs_target_end(ctx, o.cb);
+	record_transfer(ctx, &o, p->kind);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_draws_plus_clears(ctx, res[0], area(clear_draw) * p->samples, what);
+}
+
+/* load op ------------------------------------------------------------------ */
+
+/* Query 0 begins before vkCmdBeginRenderPass, so it holds the CLEAR load
+ * operations (18.2: "attachment load/store operations ... may count"):
+ * the draw's exact count is its lower bound.  Query 1 holds the same draw
+ * inside the subpass of a second, identical instance: exact. */
+enum load_kind { LOAD_COLOR_DRAW, LOAD_DEPTH_PASSING, LOAD_DEPTH_OCCLUDED, LOAD_NO_DRAW };
+static const char *const load_names[] = {"color_then_draw", "depth_then_passing_draw",
+					 "depth_then_occluded_draw", "without_draws"};
+
+static const enum load_kind load_params[] = {LOAD_COLOR_DRAW, LOAD_DEPTH_PASSING,
+					     LOAD_DEPTH_OCCLUDED, LOAD_NO_DRAW};
+
+static void load_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", load_names[*(const enum load_kind *)param]);
+}
+
+static void load_op_clear_in_query(struct vkqs_ctx *ctx, const void *param)
+{
+	enum load_kind k = *(const enum load_kind *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	bool depth = k == LOAD_DEPTH_PASSING || k == LOAD_DEPTH_OCCLUDED;
+	struct occ o = occ_begin(ctx, FIXED_SAMPLES, depth, 2);
+	const struct vkqs_pipeline *pipe = depth ? depth_pipeline(ctx, &o, VK_COMPARE_OP_LESS, false)
+						 : plain_pipeline(ctx, &o);
+	/* LESS at 0.5 passes everywhere against a 1.0 clear, nowhere against 0.0 */
+	float clear_depth = k == LOAD_DEPTH_OCCLUDED ? 0.0f : 1.0f;
+	uint64_t expected = k == LOAD_COLOR_DRAW || k == LOAD_DEPTH_PASSING
+				    ? area(clear_draw) * FIXED_SAMPLES
+				    : 0;
+
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	vkqs_target_begin(ctx, o.cb, o.t, clear_depth);
+	if (k != LOAD_NO_DRAW)
+		draw(ctx, &o, pipe, clear_draw, 0.5f);
+	vkqs_target_end(ctx, o.cb);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+
+	vkqs_target_begin(ctx, o.cb, o.t, clear_depth);
+	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
+	if (k != LOAD_NO_DRAW)
+		draw(ctx, &o, pipe, clear_draw, 0.5f);
+	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	expect_draws_plus_clears(ctx, res[0], expected,
+				 depth ? "the render pass instance's depth CLEAR load operation"
+				       : "the render pass instance's colour CLEAR load operation");
+	VKQS_EXPECT_EQ(ctx, res[1], expected);
+}
+
+/* secondary ---------------------------------------------------------------- */
+
+/* 18.2: "A query must begin and end in the same command buffer"; a
+ * secondary command buffer continuing a subpass may hold a whole query
+ * (begun and ended inside the same subpass), no inheritedQueries needed.
+ * The pool is reset in the primary, before the render pass instance. */
+static void secondary_own_query(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, samples, false, 1);
+	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
+	const struct rect r = {5, 7, 44, 22};
+
+	VkCommandBuffer sec = secondary_begin(ctx, o.t, VK_FALSE, 0);
+	D->vkCmdBeginQuery(sec, o.pool, 0, flags);
+	vkqs_draw_rect(ctx, sec, pipe, o.t, (float)r.x, (float)r.y, (float)(r.x + r.w),
+		       (float)(r.y + r.h), 0.5f);
+	D->vkCmdEndQuery(sec, o.pool, 0);
+	vkqs_cmd_end(ctx, sec);
+
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	D->vkCmdExecuteCommands(o.cb, 1, &sec);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	VKQS_EXPECT_EQ(ctx, res[0], area(r) * samples);
+}
+
+/* Two secondaries executed by one vkCmdExecuteCommands, each with its own
+ * query: each counts only its own draw (18.3: a query starts at zero). */
+static void secondary_two_own_queries(struct vkqs_ctx *ctx, const void *param)
+{
+	VkQueryControlFlags flags = require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 2);
+	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
+	const struct rect r[2] = {{2, 3, 10, 12}, {30, 20, 26, 40}};
+	VkCommandBuffer sec[2];
+
+	for (uint32_t i = 0; i < 2; i++) {
+		sec[i] = secondary_begin(ctx, o.t, VK_FALSE, 0);
+		D->vkCmdBeginQuery(sec[i], o.pool, i, flags);
+		vkqs_draw_rect(ctx, sec[i], pipe, o.t, (float)r[i].x, (float)r[i].y,
+			       (float)(r[i].x + r[i].w), (float)(r[i].y + r[i].h), 0.5f);
+		D->vkCmdEndQuery(sec[i], o.pool, i);
+		vkqs_cmd_end(ctx, sec[i]);
+	}
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	D->vkCmdExecuteCommands(o.cb, 2, sec);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	VKQS_EXPECT_EQ(ctx, res[0], area(r[0]) * FIXED_SAMPLES);
+	VKQS_EXPECT_EQ(ctx, res[1], area(r[1]) * FIXED_SAMPLES);
+}
+
+/* 18.2: with inheritedQueries a primary "can execute secondary command
+ * buffers during the query operation", and "Queries active in a primary
+ * command buffer when secondary command buffers are executed are considered
+ * active for those secondary command buffers".  The query begins outside
+ * the instance (a subpass of secondary contents takes no vkCmdBeginQuery),
+ * so its CLEAR load op may add (18.2): the draw is the lower bound. */
+static void secondary_inherited_query(struct vkqs_ctx *ctx, const void *param)
+{
+	bool precise = *(const bool *)param;
+	VkQueryControlFlags flags = precise ? require_precise(ctx) : 0;
+	vkqs_require_feature(ctx, "inheritedQueries");
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, FIXED_SAMPLES, false, 1);
+	const struct vkqs_pipeline *pipe = plain_pipeline(ctx, &o);
+	const struct rect r = {9, 31, 37, 17};
+
+	/* VUID-vkCmdExecuteCommands-commandBuffer-00101/00102: the secondary
+	 * declares occlusionQueryEnable and at least the query's flags. */
+	VkCommandBuffer sec = secondary_begin(ctx, o.t, VK_TRUE, flags);
+	vkqs_draw_rect(ctx, sec, pipe, o.t, (float)r.x, (float)r.y, (float)(r.x + r.w),
+		       (float)(r.y + r.h), 0.5f);
+	vkqs_cmd_end(ctx, sec);
+
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	D->vkCmdExecuteCommands(o.cb, 1, &sec);
+	vkqs_target_end(ctx, o.cb);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	if (precise)
+		expect_draws_plus_clears(ctx, res[0], area(r) * FIXED_SAMPLES,
+					 "the render pass instance's CLEAR load operation");
+	else
+		VKQS_EXPECT_GT(ctx, res[0], 0);
+}
+
+/* nonprecise: non-zero exactly when samples passed -------------------------- */
+
+/* 18.3: without VK_QUERY_CONTROL_PRECISE_BIT "an implementation may
+ * generate any non-zero result value for the query if the count of passing
+ * samples is non-zero": so non-zero when samples passed, and the count
+ * (0) when none did.  Each geometry is drawn twice in one subpass: in a
+ * precise query (exact, or within the oracle's window) and in a non-precise
+ * one. */
+enum geom {
+	GEOM_RECT,
+	GEOM_DEPTH_OCCLUDED,
+	GEOM_SCISSORED_OUT,
+	GEOM_SAMPLE_MASK_ZERO,
+	GEOM_DISCARD_ALL,
+	GEOM_BACK_FACE_CULLED,
+	GEOM_POINTS,
+	GEOM_LINE,
+	GEOM_TRIANGLE_BETWEEN_SAMPLES,
+};
+static const char *const geom_names[] = {
+	"visible_rect",     "depth_occluded",   "scissored_out",
+	"sample_mask_zero", "discard_all",      "back_face_culled",
+	"points",           "line",             "triangle_between_samples"};
+
+static const enum geom geom_params[] = {
+	GEOM_RECT,        GEOM_DEPTH_OCCLUDED,   GEOM_SCISSORED_OUT,
+	GEOM_SAMPLE_MASK_ZERO, GEOM_DISCARD_ALL, GEOM_BACK_FACE_CULLED,
+	GEOM_POINTS,      GEOM_LINE,             GEOM_TRIANGLE_BETWEEN_SAMPLES};
+
+static void geom_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", geom_names[*(const enum geom *)param]);
+}
+
+/* (8, 8), (40, 8), (8, 40): spec "Basic Polygon Rasterization" computes
+ * a = -1/2 sum(x_i y_(i+1) - x_(i+1) y_i) = -512 in framebuffer
+ * coordinates; with VK_FRONT_FACE_COUNTER_CLOCKWISE only positive a is
+ * front-facing, so VK_CULL_MODE_BACK_BIT discards it. */
+static const float back_facing_tri[3][2] = {{8, 8}, {40, 8}, {8, 40}};
+/* Inside pixel (20, 20) near its top-left corner, x + y < 0.35 there: no
+ * standard sample location (x + y >= 0.5 for all of them) is within a
+ * sub-pixel tolerance of it, so it covers no sample and makes no fragment. */
+static const float between_samples_tri[3][2] = {{20.02f, 20.02f}, {20.3f, 20.03f},
+						{20.03f, 20.3f}};
+
+static double signed_area(const float (*v)[2], uint32_t n)
+{
+	double a = 0.0;
+	for (uint32_t i = 0; i < n; i++)
+		a += (double)v[i][0] * v[(i + 1) % n][1] - (double)v[(i + 1) % n][0] * v[i][1];
+	return -0.5 * a;
+}
+
+static void geom_draw(struct vkqs_ctx *ctx, const struct occ *o, const struct vkqs_pipeline *p,
+		      enum geom g)
+{
+	static const float points[3][2] = {{4.5f, 4.5f}, {33.5f, 17.5f}, {60.5f, 58.5f}};
+	static const float line[2][2] = {{8, 50.5f}, {40, 50.5f}};
+	switch (g) {
+	case GEOM_POINTS:
+		prim_draw(ctx, o->cb, p, points, 3, 0.5f, 1.0f, 0);
+		break;
+	case GEOM_LINE:
+		prim_draw(ctx, o->cb, p, line, 2, 0.5f, 1.0f, 0);
+		break;
+	case GEOM_BACK_FACE_CULLED:
+		prim_draw(ctx, o->cb, p, back_facing_tri, 3, 0.5f, 1.0f, 0);
+		break;
+	case GEOM_TRIANGLE_BETWEEN_SAMPLES:
+		prim_draw(ctx, o->cb, p, between_samples_tri, 3, 0.5f, 1.0f, 0);
+		break;
+	default:
+		prim_rect(ctx, o->cb, p, clear_draw, 0.5f, 0);
+		break;
+	}
+}
+
+static void nonprecise_nonzero_iff_passed(struct vkqs_ctx *ctx, const void *param)
+{
+	enum geom g = *(const enum geom *)param;
+	vkqs_require_exact_coverage(ctx);
+	bool precise = vkqs_device_feature(&ctx->vk->info, "occlusionQueryPrecise");
+	uint32_t samples = FIXED_SAMPLES;
+	struct occ o = occ_begin(ctx, FIXED_SAMPLES, g == GEOM_DEPTH_OCCLUDED, precise ? 2 : 1);
+	VkSampleMask zero = 0;
+	struct prim_desc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
+	struct window w = exact(area(clear_draw) * samples);
+	switch (g) {
+	case GEOM_DEPTH_OCCLUDED: /* depth cleared to 0.0, LESS at 0.5 */
+		d.depth_test = true;
+		d.depth_op = VK_COMPARE_OP_LESS;
+		w = exact(0);
+		break;
+	case GEOM_SCISSORED_OUT:
+		w = exact(0);
+		break;
+	case GEOM_SAMPLE_MASK_ZERO:
+		d.sample_mask = &zero;
+		w = exact(0);
+		break;
+	case GEOM_DISCARD_ALL:
+		d.frag = FRAG_DISCARD_ALL;
+		w = exact(0);
+		break;
+	case GEOM_BACK_FACE_CULLED:
+		d.cull = VK_CULL_MODE_BACK_BIT;
+		w = signed_area(back_facing_tri, 3) > 0.0
+			    ? polygon_window(ctx, back_facing_tri, 3, samples, whole_fb, false)
+			    : exact(0);
+		break;
+	case GEOM_POINTS: /* size 1 at pixel centres: one pixel each */
+		d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+		w = exact(3 * samples);
+		break;
+	case GEOM_LINE:
+		d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+		w = line_window(ctx, 32, 1, 1, samples);
+		break;
+	case GEOM_TRIANGLE_BETWEEN_SAMPLES:
+		w = polygon_window(ctx, between_samples_tri, 3, samples, whole_fb, false);
+		break;
+	case GEOM_RECT:
+	default:
+		break;
+	}
+	const struct vkqs_pipeline *pipe = prim_pipeline(ctx, o.t, &d);
+
+	vkqs_target_begin(ctx, o.cb, o.t, g == GEOM_DEPTH_OCCLUDED ? 0.0f : 1.0f);
+	if (g == GEOM_SCISSORED_OUT) {
+		const struct rect sc = {clear_draw.x + clear_draw.w, 0,
+					FB - (clear_draw.x + clear_draw.w), FB};
+		set_scissor(ctx, o.cb, sc);
+	}
+	uint32_t q = 0;
+	if (precise) {
+		D->vkCmdBeginQuery(o.cb, o.pool, q, VK_QUERY_CONTROL_PRECISE_BIT);
+		geom_draw(ctx, &o, pipe, g);
+		D->vkCmdEndQuery(o.cb, o.pool, q);
+		q++;
+	}
+	D->vkCmdBeginQuery(o.cb, o.pool, q, 0);
+	geom_draw(ctx, &o, pipe, g);
+	D->vkCmdEndQuery(o.cb, o.pool, q);
+	vkqs_target_end(ctx, o.cb);
+
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	if (precise)
+		expect_window(ctx, res[0], w, geom_names[g]);
+	if (w.hi == 0)
+		VKQS_EXPECTF(ctx, res[q] == 0,
+			     "%s: no sample passes, yet the non-precise result is %" PRIu64,
+			     geom_names[g], res[q]);
+	else if (w.lo > 0)
+		VKQS_EXPECTF(ctx, res[q] != 0,
+			     "%s: at least %" PRIu64 " samples pass, yet the non-precise result "
+			     "is 0", geom_names[g], w.lo);
+	else
+		vkqs_internal_error(ctx, "%s: the oracle cannot tell whether samples pass",
+				    geom_names[g]);
+}
+
 /* The table --------------------------------------------------------------- */
 
 #define PRECISE_SPEC \
@@ -705,6 +2554,104 @@ static const struct vkqs_case cases[] = {
 	 .fn = clear_attachments_only,
 	 .spec = CLEARS_SPEC " (a query holding only a clear: 0 is portable); 18.3: the "
 			     "next query starts at zero"},
+	{.name = "point.square",
+	 .fn = point_square,
+	 .spec = PRECISE_SPEC "; Basic Point Rasterization: a point covers the samples in the "
+			      "square of side the point size centred at (xf, yf); fragments "
+			      "outside the framebuffer are not produced",
+	 .params = VKQS_PARAMS(point_params, point_name)},
+	{.name = "line.segment",
+	 .fn = line_segment,
+	 .spec = PRECISE_SPEC "; Basic Line Segment Rasterization: strict lines cover the "
+			      "rectangle centred on the segment; non-strict lines the "
+			      "parallelogram, or Bresenham within one fragment of the "
+			      "diamond-exit rule, covering all samples of each fragment",
+	 .params = VKQS_PARAMS(line_params, line_name)},
+	{.name = "triangle.coverage",
+	 .fn = triangle_coverage,
+	 .spec = PRECISE_SPEC "; Basic Polygon Rasterization: the samples inside the polygon "
+			      "(vertices held with subPixelPrecisionBits) are covered, a "
+			      "sample on an edge shared by two polygons by exactly one",
+	 .params = VKQS_PARAMS(shape_params, shape_name)},
+	{.name = "depth.partially_occluded_by_triangle",
+	 .fn = depth_partially_occluded_by_triangle,
+	 .spec = SAMPLE_COUNTING_SPEC " (the depth test is per sample: a partially covered "
+				      "pixel passes in part)",
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "scissor.clipped_triangle",
+	 .fn = scissor_clipped_triangle,
+	 .spec = SAMPLE_COUNTING_SPEC " (scissor test on a triangle's partially covered "
+				      "pixels)",
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "discard.odd_columns_triangle",
+	 .fn = discard_odd_columns_triangle,
+	 .spec = SAMPLE_COUNTING_SPEC " (a discarded fragment survives no test, partially "
+				      "covered ones included)",
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "stencil.never",
+	 .fn = stencil_never,
+	 .spec = SAMPLE_COUNTING_SPEC " (stencil test NEVER: no sample survives, so the "
+				      "result is 0 even without VK_QUERY_CONTROL_PRECISE_BIT, "
+				      "18.3)",
+	 .params = VKQS_PARAMS(precise_params, precise_name)},
+	{.name = "stencil.equal_cleared_value",
+	 .fn = stencil_equal_cleared_value,
+	 .spec = SAMPLE_COUNTING_SPEC " (stencil test EQUAL against the load op's clear "
+				      "value, through compareMask)"},
+	{.name = "stencil.write_then_filter",
+	 .fn = stencil_write_then_filter,
+	 .spec = SAMPLE_COUNTING_SPEC " (stencil written by passOp REPLACE, then EQUAL / "
+				      "NOT_EQUAL)",
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "stencil.written_by_triangle",
+	 .fn = stencil_written_by_triangle,
+	 .spec = SAMPLE_COUNTING_SPEC " (stencil written per sample by a triangle: EQUAL "
+				      "counts exactly the triangle's samples)"},
+	{.name = "stencil.depth_fail_op_writes_uncounted",
+	 .fn = stencil_depth_fail_op,
+	 .spec = SAMPLE_COUNTING_SPEC " (samples failing the depth test are not counted, "
+				      "yet depthFailOp updates stencil)"},
+	{.name = "sample_mask.pipeline_mask",
+	 .fn = sample_mask,
+	 .spec = SAMPLE_COUNTING_SPEC " (Sample Mask Test: a sample whose pSampleMask bit is 0 "
+				      "gets coverage 0)",
+	 .params = VKQS_PARAMS(pipeline_mask_params, mask_name)},
+	{.name = "sample_mask.shader_output",
+	 .fn = sample_mask,
+	 .spec = SAMPLE_COUNTING_SPEC " (Multisample Coverage: the SampleMask output is ANDed "
+				      "with the coverage mask)",
+	 .params = VKQS_PARAMS(shader_mask_params, mask_name)},
+	{.name = "transfer.inside_query",
+	 .fn = transfer_inside_query,
+	 .spec = CLEARS_SPEC " (a transfer command between vkCmdEndRenderPass and "
+			     "vkCmdEndQuery)",
+	 .params = VKQS_PARAMS(xfer_params, xfer_name)},
+	{.name = "clear.load_op_clear_in_query",
+	 .fn = load_op_clear_in_query,
+	 .spec = CLEARS_SPEC " (a query begun before vkCmdBeginRenderPass holds the CLEAR "
+			     "load operations); the same draw inside the subpass is exact",
+	 .params = VKQS_PARAMS(load_params, load_name)},
+	{.name = "secondary.own_query",
+	 .fn = secondary_own_query,
+	 .spec = "18.2: a query must begin and end in the same command buffer (here one "
+		 "secondary command buffer continuing the subpass); " PRECISE_SPEC,
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "secondary.two_secondaries_own_queries",
+	 .fn = secondary_two_own_queries,
+	 .spec = "18.3: when an occlusion query begins, the count of passing samples always "
+		 "starts at zero (two secondaries of one vkCmdExecuteCommands)"},
+	{.name = "secondary.inherited_query",
+	 .fn = secondary_inherited_query,
+	 .spec = "18.2: queries active in a primary command buffer when secondary command "
+		 "buffers are executed are considered active for those secondary command "
+		 "buffers (inheritedQueries); " CLEARS_SPEC,
+	 .params = VKQS_PARAMS(precise_params, precise_name)},
+	{.name = "nonprecise.nonzero_iff_samples_passed",
+	 .fn = nonprecise_nonzero_iff_passed,
+	 .spec = "18.3: without VK_QUERY_CONTROL_PRECISE_BIT an implementation may generate "
+		 "any non-zero result value if the count of passing samples is non-zero "
+		 "(non-zero exactly when samples passed)",
+	 .params = VKQS_PARAMS(geom_params, geom_name)},
 };
 
 VKQS_AREA(occlusion, cases);

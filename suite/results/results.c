@@ -8,9 +8,11 @@
  * rectangle with integer edges on a 1-sample target, counted with
  * VK_QUERY_CONTROL_PRECISE_BIT, so its result is exactly the rectangle's
  * area (18.3 "the number of samples passed"; why the count is exact: see
- * suite/occlusion/occlusion.c).  The areas are all distinct, so a result
- * written for the wrong query (firstQuery ignored, stride misapplied) is
- * caught.
+ * suite/occlusion/occlusion.c).  The areas of any RECT_PERIOD consecutive
+ * queries are distinct, so a result written for the wrong query (firstQuery
+ * ignored, stride misapplied) is caught.  Queries a case does not draw stay
+ * reset and unavailable; large pools (65536 and 1048576 queries) draw only
+ * the queries they read, or a few of them.
  *
  * One plan (plan_build) describes, byte by byte, what a read must write
  * into its destination: the value and availability words of each query, and
@@ -19,7 +21,9 @@
  * (guard pattern; each word pre-filled so that *not* writing it fails its
  * check), the read runs through vkGetQueryPoolResults or
  * vkCmdCopyQueryPoolResults, and one checker (plan_check) compares the
- * bytes with the plan for both paths. */
+ * bytes with the plan for both paths.  A copy may target a buffer that ends
+ * exactly at the last byte the read needs, inside a larger allocation whose
+ * tail is guarded too: a write past dstBuffer's end is caught. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,8 +35,10 @@
 
 #define FB 64u
 #define POOL_QUERIES 5u
-/* Query i draws a RECT_W x rect_h(i) rectangle: 21, 42, 63, 84, 105. */
+/* Query i draws a RECT_W x rect_h(i) rectangle: 21, 42, 63, 84, 105, ...,
+ * 441, then the heights repeat (the tallest, 63, fits the FB x FB target). */
 #define RECT_W 7u
+#define RECT_PERIOD 21u
 /* The first result lands this far into the destination: a multiple of 8
  * (VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823, and pData alignment
  * VUID-vkGetQueryPoolResults-flags-02828/-00815) but not of 16, so an
@@ -45,12 +51,15 @@
 #define GUARD 0xA5u
 /* The stride of the "large" matrix cases. */
 #define LARGE_STRIDE 256u
+/* Large pools: 2^16 (a 16-bit index wraps past it) and 2^20 queries. */
+#define POOL_64K 65536u
+#define POOL_1M 1048576u
 
 enum path { PATH_GET, PATH_COPY };
 
 static uint32_t rect_h(uint32_t query)
 {
-	return 3u * (query + 1u);
+	return 3u * (query % RECT_PERIOD + 1u);
 }
 
 static uint64_t rect_area(uint32_t query)
@@ -60,11 +69,17 @@ static uint64_t rect_area(uint32_t query)
 
 /* The scene -------------------------------------------------------------- */
 
+/* Queries [first, first + count). */
+struct qrange {
+	uint32_t first, count;
+};
+
 struct scene {
 	struct vkqs_target *t;
 	struct vkqs_pipeline *p;
 	VkQueryPool pool;
 	uint32_t queries;
+	struct qrange reset; /* the queries scene_record resets */
 };
 
 static struct scene *scene_create(struct vkqs_ctx *ctx, uint32_t queries,
@@ -73,6 +88,7 @@ static struct scene *scene_create(struct vkqs_ctx *ctx, uint32_t queries,
 	struct scene *s = vkqs_alloc(ctx, sizeof(*s));
 	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
 	s->queries = queries;
+	s->reset = (struct qrange){0, queries};
 	s->pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, queries, 0);
 	if (!draws)
 		return s;
@@ -86,21 +102,32 @@ static struct scene *scene_create(struct vkqs_ctx *ctx, uint32_t queries,
 	return s;
 }
 
-/* Resets every query of the pool (18.2: reset before use, outside a render
- * pass), then begins, draws and ends queries [0, begun); the others stay
- * reset and unavailable. */
-static void scene_record(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-			 const struct scene *s, uint32_t begun)
+static bool qrange_has(const struct qrange *r, uint32_t n, uint32_t query)
 {
-	D->vkCmdResetQueryPool(cb, s->pool, 0, s->queries);
-	if (!begun)
+	for (uint32_t i = 0; i < n; i++)
+		if (query >= r[i].first && query - r[i].first < r[i].count)
+			return true;
+	return false;
+}
+
+/* Resets s->reset, every query of the pool unless a case narrowed it, with
+ * one command (18.2: reset before use, outside a render pass), then begins,
+ * draws and ends the queries of the n ranges `drawn`; the others stay reset
+ * and unavailable. */
+static void scene_record(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			 const struct scene *s, const struct qrange *drawn, uint32_t n)
+{
+	D->vkCmdResetQueryPool(cb, s->pool, s->reset.first, s->reset.count);
+	if (!n)
 		return;
 	vkqs_target_begin(ctx, cb, s->t, 1.0f);
-	for (uint32_t i = 0; i < begun; i++) {
-		D->vkCmdBeginQuery(cb, s->pool, i, VK_QUERY_CONTROL_PRECISE_BIT);
-		vkqs_draw_rect(ctx, cb, s->p, s->t, 0.0f, 0.0f, (float)RECT_W,
-			       (float)rect_h(i), 0.5f);
-		D->vkCmdEndQuery(cb, s->pool, i);
+	for (uint32_t r = 0; r < n; r++) {
+		for (uint32_t i = drawn[r].first; i - drawn[r].first < drawn[r].count; i++) {
+			D->vkCmdBeginQuery(cb, s->pool, i, VK_QUERY_CONTROL_PRECISE_BIT);
+			vkqs_draw_rect(ctx, cb, s->p, s->t, 0.0f, 0.0f, (float)RECT_W,
+				       (float)rect_h(i), 0.5f);
+			D->vkCmdEndQuery(cb, s->pool, i);
+		}
 	}
 	vkqs_target_end(ctx, cb);
 }
@@ -111,6 +138,16 @@ struct read {
 	uint32_t first, count;
 	VkDeviceSize stride;
 	VkQueryResultFlags flags;
+	/* The first result's byte in the destination: the copy's dstOffset,
+	 * pData's offset into the host array.  A multiple of the word size
+	 * (VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823,
+	 * VUID-vkGetQueryPoolResults-flags-02828/-00815). */
+	size_t offset;
+	/* Copy only: dstBuffer ends at the last byte the read writes; the tail
+	 * guard lies past its end, in the same memory.  Only where that is
+	 * also dstOffset + queryCount * stride (packed, or one query), which
+	 * the 1.3.239 layer asks for (see plan_build). */
+	bool tight;
 };
 
 static size_t word_size(const struct read *rd)
@@ -146,6 +183,14 @@ enum value_expect {
 	 * state", and the CTS checks that (cts_queries.md 2.1: "returned
 	 * modified values").  Written bytes are a CompatibilityWarning. */
 	VALUE_UNWRITTEN,
+	/* An unavailable query read with PARTIAL: 18.2 "If
+	 * VK_QUERY_RESULT_PARTIAL_BIT is set, then for any query that is
+	 * unavailable, an intermediate result between zero and the final
+	 * result value is written for that query" (1.0 said the same).  The
+	 * value of a query that was never begun is not known, but it must be
+	 * written: the word is pre-filled with the guard, which no driver
+	 * plausibly writes. */
+	VALUE_WRITTEN,
 };
 
 enum avail_expect { AVAIL_NONZERO, AVAIL_ZERO };
@@ -162,6 +207,7 @@ struct plan {
 	const struct read *rd;
 	const struct query_expect *e; /* rd->count entries */
 	size_t size;                  /* destination bytes */
+	size_t buffer_size;           /* dstBuffer's size (< size when tight) */
 	uint8_t *role;                /* enum byte_role per byte */
 	uint8_t *init;                /* the pre-filled destination */
 };
@@ -184,13 +230,18 @@ static struct plan *plan_build(struct vkqs_ctx *ctx, const struct read *rd,
 	 * dstOffset + queryCount * stride (more than the spec's
 	 * dstBuffer-00824 asks for): room for that too, all of it guarded. */
 	size_t span = read_span(rd), whole = (size_t)rd->count * rd->stride;
-	pl->size = DST_OFFSET + (span > whole ? span : whole) + TAIL_GUARD;
+	if (rd->tight && whole > span)
+		vkqs_internal_error(ctx, "a tight destination needs a packed stride or one query");
+	pl->buffer_size = rd->offset + (span > whole ? span : whole);
+	pl->size = pl->buffer_size + TAIL_GUARD;
+	if (!rd->tight)
+		pl->buffer_size = pl->size;
 	pl->role = vkqs_alloc(ctx, pl->size);
 	pl->init = vkqs_alloc(ctx, pl->size);
 	memset(pl->init, GUARD, pl->size);
 	memset(pl->role, ROLE_GUARD, pl->size);
 	for (uint32_t k = 0; k < rd->count; k++) {
-		size_t at = DST_OFFSET + (size_t)k * rd->stride;
+		size_t at = rd->offset + (size_t)k * rd->stride;
 		/* Pre-filled with the guard: no area equals 0xA5A5A5A5. */
 		fill_word(pl->init + at, w, pl->role + at,
 			  e[k].value_kind == VALUE_UNWRITTEN ? ROLE_UNWRITTEN
@@ -230,11 +281,16 @@ static void check_u64(struct vkqs_ctx *ctx, int line, const char *op, uint64_t g
 static void check_u64(struct vkqs_ctx *ctx, int line, const char *op, uint64_t got,
 		      uint64_t want, const char *want_txt, const char *fmt, ...)
 {
-	char what[200];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
+	/* Formatted only for a failure: a read of 65536 queries makes
+	 * hundreds of thousands of checks. */
+	char what[200] = "";
+	bool ok = op[0] == '=' ? got == want : got != want;
+	if (!ok) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(what, sizeof(what), fmt, ap);
+		va_end(ap);
+	}
 	vkqs_check_u64(ctx, false, __FILE__, line, what, op, want_txt, got, want);
 }
 #define CHECK_U64(ctx, ...) check_u64((ctx), __LINE__, __VA_ARGS__)
@@ -250,7 +306,7 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 	for (uint32_t k = 0; k < rd->count; k++) {
 		const struct query_expect *e = &pl->e[k];
 		uint32_t q = rd->first + k;
-		size_t at = DST_OFFSET + (size_t)k * rd->stride;
+		size_t at = rd->offset + (size_t)k * rd->stride;
 		uint64_t v = load_word(dst + at, w);
 		if (e->value_kind == VALUE_EXACT && w == 8) {
 			/* Two checks, so that a garbage upper half of a small
@@ -264,6 +320,12 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 		} else if (e->value_kind == VALUE_EXACT) {
 			CHECK_U64(ctx, "==", v, e->value, "its rectangle's area",
 				  "%s: query %u 32-bit value at byte %zu", api, q, at);
+		} else if (e->value_kind == VALUE_WRITTEN) {
+			CHECK_U64(ctx, "!=", v, load_word(pl->init + at, w),
+				  "the pre-filled guard",
+				  "%s: query %u (unavailable, read with PARTIAL: \"an "
+				  "intermediate result ... is written\") %zu-bit value at byte %zu",
+				  api, q, w * 8, at);
 		}
 		if (!has_avail(rd))
 			continue;
@@ -290,13 +352,17 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 		if (pl->role[i] == ROLE_UNWRITTEN && !unwritten++)
 			first_unwritten = i;
 	}
-	char what[300];
+	char what[400];
 	snprintf(what, sizeof(what),
 		 "%s wrote no byte outside its result words (18.2 memory layout: "
-		 "results at offset %u + k * stride %llu, %zu-byte words); "
+		 "results at offset %zu + k * stride %llu, %zu-byte words%s); "
 		 "%zu of %zu guard bytes changed, first at byte %zu = 0x%02x",
-		 api, DST_OFFSET, (unsigned long long)rd->stride, w, bad, pl->size,
-		 first_bad, bad ? dst[first_bad] : GUARD);
+		 api, rd->offset, (unsigned long long)rd->stride, w,
+		 path == PATH_COPY && pl->buffer_size < pl->size
+			 ? "; dstBuffer ends where the last word does, "
+			   "the bytes after it are memory past its end"
+			 : "",
+		 bad, pl->size, first_bad, bad ? dst[first_bad] : GUARD);
 	vkqs_check_true(ctx, false, __FILE__, __LINE__, what, bad == 0);
 	if (unwritten)
 		vkqs_compat_warning(ctx,
@@ -314,18 +380,51 @@ struct dest {
 	enum path path;
 	const struct plan *pl;
 	uint8_t *bytes;          /* host array (get) or the mapping (copy) */
-	struct vkqs_buffer *buf; /* copy only */
+	struct vkqs_buffer *buf; /* copy only: the memory, all of it guarded */
+	VkBuffer dst;            /* copy only: dstBuffer, buf->buf unless tight */
 };
+
+static void destroy_buffer(struct vkqs_ctx *ctx, void *h)
+{
+	D->vkDestroyBuffer(DEV, (VkBuffer)h, NULL);
+}
+
+/* A buffer of `size` bytes bound at offset 0 of b's memory.  Created with
+ * b's usage (vkqs_buffer_host adds TRANSFER_SRC|DST) and no larger, so its
+ * memory requirements fit b's (the spec's VkMemoryRequirements guarantees:
+ * the same memoryTypeBits and alignment for the same usage, and no larger a
+ * size for a smaller buffer). */
+static VkBuffer buffer_alias(struct vkqs_ctx *ctx, const struct vkqs_buffer *b,
+			     VkDeviceSize size)
+{
+	VkBufferCreateInfo bci = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+		.size = size,
+		.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+	};
+	VkBuffer buf;
+	VKQS_CHECK(ctx, D->vkCreateBuffer(DEV, &bci, NULL, &buf));
+	vkqs_defer(ctx, destroy_buffer, (void *)buf);
+	/* Queried before binding, as VUID-vkBindBufferMemory-size-01037 and
+	 * -memory-01035 are stated against it; the layer checks both. */
+	VkMemoryRequirements req;
+	D->vkGetBufferMemoryRequirements(DEV, buf, &req);
+	VKQS_CHECK(ctx, D->vkBindBufferMemory(DEV, buf, b->mem, 0));
+	return buf;
+}
 
 static struct dest dest_create(struct vkqs_ctx *ctx, enum path path,
 			       const struct plan *pl)
 {
-	struct dest d = {path, pl, NULL, NULL};
+	struct dest d = {path, pl, NULL, NULL, VK_NULL_HANDLE};
 	if (path == PATH_GET) {
 		d.bytes = vkqs_alloc(ctx, pl->size); /* malloc: 16-byte aligned */
 	} else {
 		d.buf = vkqs_buffer_host(ctx, pl->size, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 		d.bytes = d.buf->map;
+		d.dst = pl->buffer_size < pl->size ? buffer_alias(ctx, d.buf, pl->buffer_size)
+						   : d.buf->buf;
 	}
 	memcpy(d.bytes, pl->init, pl->size);
 	if (d.buf)
@@ -338,7 +437,7 @@ static VkResult dest_get(struct vkqs_ctx *ctx, const struct dest *d,
 {
 	const struct read *rd = d->pl->rd;
 	return D->vkGetQueryPoolResults(DEV, s->pool, rd->first, rd->count,
-					read_span(rd), d->bytes + DST_OFFSET,
+					read_span(rd), d->bytes + rd->offset,
 					rd->stride, rd->flags);
 }
 
@@ -348,8 +447,8 @@ static void dest_record_copy(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			     const struct dest *d, const struct scene *s)
 {
 	const struct read *rd = d->pl->rd;
-	D->vkCmdCopyQueryPoolResults(cb, s->pool, rd->first, rd->count, d->buf->buf,
-				     DST_OFFSET, rd->stride, rd->flags);
+	D->vkCmdCopyQueryPoolResults(cb, s->pool, rd->first, rd->count, d->dst,
+				     rd->offset, rd->stride, rd->flags);
 	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
 }
 
@@ -368,42 +467,113 @@ static void dest_check(struct vkqs_ctx *ctx, const struct dest *d)
 	plan_check(ctx, d->pl, d->path, d->bytes);
 }
 
-/* Reads of available queries ---------------------------------------------- */
+/* Reads of a scene -------------------------------------------------------- */
 
-/* Renders every query of a pool of POOL_QUERIES, reads rd through `path` and
- * checks each value against its area.  With WAIT the read does not wait for
- * the fence: vkGetQueryPoolResults is called while the work may still run,
- * and the copy is recorded right after the render pass, in the same command
- * buffer (18.2: with WAIT, vkCmdEndQuery is in the copy's first
- * synchronization scope).  Without WAIT the read comes after the fence, in
- * a later submission for the copy, so every query is available. */
-static void read_available(struct vkqs_ctx *ctx, enum path path, const struct read *rd)
+/* What an unavailable query's value may be, read by `path` with rd's
+ * flags (never WAIT: see read_scene). */
+static enum value_expect unavailable_value(enum path path, const struct read *rd)
 {
-	struct scene *s = scene_create(ctx, POOL_QUERIES, true);
+	if (rd->flags & VK_QUERY_RESULT_PARTIAL_BIT)
+		return VALUE_WRITTEN;
+	/* A copy WITH_AVAILABILITY copies "results for all queries" (18.2),
+	 * undefined for this one. */
+	if (path == PATH_COPY && has_avail(rd))
+		return VALUE_UNDEFINED;
+	return VALUE_UNWRITTEN;
+}
+
+/* vkGetQueryPoolResults without WAIT, after the fence. */
+static void expect_get_result(struct vkqs_ctx *ctx, VkResult r, bool all_available)
+{
+	if (all_available) {
+		/* 18.2: with every requested query available there is nothing
+		 * to return VK_NOT_READY for. */
+		vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+			      "vkGetQueryPoolResults without WAIT of available queries", r,
+			      VK_SUCCESS);
+		return;
+	}
+	/* 18.2 "If VK_QUERY_RESULT_WAIT_BIT is not set,
+	 * vkGetQueryPoolResults may return VK_NOT_READY if there are queries
+	 * in the unavailable state".  The current text says "may"; earlier
+	 * versions said it "returns VK_NOT_READY" and the CTS requires it:
+	 * VK_SUCCESS is a CompatibilityWarning, anything else a failure. */
+	if (r == VK_SUCCESS)
+		vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS "
+					 "with an unavailable query and no WAIT "
+					 "(VK_NOT_READY expected)");
+	else
+		vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+			      "vkGetQueryPoolResults without WAIT of an unavailable query", r,
+			      VK_NOT_READY);
+}
+
+/* Draws the queries of `drawn` in a pool of `queries` (the others stay reset
+ * and unavailable: begun never), reads rd through `path` and checks the
+ * destination against the plan: the drawn queries' areas and non-zero
+ * availability, zero availability for the others.
+ *
+ * With WAIT the read does not wait for the fence: vkGetQueryPoolResults is
+ * called while the work may still run, and the copy is recorded right after
+ * the render pass, in the same command buffer (18.2: with WAIT,
+ * vkCmdEndQuery is in the copy's first synchronization scope).  WAIT is only
+ * used when every query read is drawn: a query never begun never becomes
+ * available (cts_queries.md 2.1: "may not return in finite time").
+ * Without WAIT the read comes after the fence, in a later submission for the
+ * copy, so every drawn query is available. */
+static void read_scene(struct vkqs_ctx *ctx, enum path path, const struct read *rd,
+		       uint32_t queries, const struct qrange *drawn, uint32_t n_drawn)
+{
+	struct scene *s = scene_create(ctx, queries, n_drawn > 0);
+	/* Vulkan-ValidationLayers 1.3.239 tracks the state of every query a
+	 * vkCmdResetQueryPool names, at about 3 s and 400 MB for 2^20 of them:
+	 * beyond POOL_64K the reset names only the queries read (all of them,
+	 * VUID-vkGetQueryPoolResults-None-09401: none may be uninitialized;
+	 * the drawn ones are among them). */
+	if (queries > POOL_64K)
+		s->reset = (struct qrange){rd->first, rd->count};
 	struct query_expect *e = vkqs_alloc(ctx, rd->count * sizeof(*e));
-	for (uint32_t k = 0; k < rd->count; k++)
-		e[k] = (struct query_expect){VALUE_EXACT, rect_area(rd->first + k),
-					     AVAIL_NONZERO};
-	struct dest d = dest_create(ctx, path, plan_build(ctx, rd, e));
+	bool all = true;
+	for (uint32_t k = 0; k < rd->count; k++) {
+		uint32_t q = rd->first + k;
+		if (qrange_has(drawn, n_drawn, q)) {
+			/* 18.2: "Results for any available query written by
+			 * this command are final". */
+			e[k] = (struct query_expect){VALUE_EXACT, rect_area(q), AVAIL_NONZERO};
+		} else {
+			all = false;
+			e[k] = (struct query_expect){unavailable_value(path, rd), 0, AVAIL_ZERO};
+		}
+	}
 	bool wait = (rd->flags & VK_QUERY_RESULT_WAIT_BIT) != 0;
+	if (wait && !all)
+		vkqs_internal_error(ctx, "WAIT on a query that is never begun");
+	struct dest d = dest_create(ctx, path, plan_build(ctx, rd, e));
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-	scene_record(ctx, cb, s, POOL_QUERIES);
+	scene_record(ctx, cb, s, drawn, n_drawn);
 	if (path == PATH_COPY && wait)
 		dest_record_copy(ctx, cb, &d, s);
 	vkqs_cmd_end(ctx, cb);
 	VkFence f = vkqs_fence(ctx);
 	vkqs_submit(ctx, &ctx->vk->gfx, &cb, 1, f);
-	/* 18.2: with every requested query available (after the wait, or
-	 * after the fence) there is nothing to return VK_NOT_READY for. */
+	/* 18.2: WAIT "will wait for each query's status to become available
+	 * before retrieving its results": nothing is left unavailable. */
 	if (path == PATH_GET && wait)
 		VKQS_EXPECT_VK(ctx, dest_get(ctx, &d, s), VK_SUCCESS);
 	vkqs_fence_wait(ctx, f);
 	if (path == PATH_GET && !wait)
-		VKQS_EXPECT_VK(ctx, dest_get(ctx, &d, s), VK_SUCCESS);
+		expect_get_result(ctx, dest_get(ctx, &d, s), all);
 	if (path == PATH_COPY && !wait)
 		dest_copy_submit(ctx, &d, s);
 	dest_check(ctx, &d);
+}
+
+/* Every query of a pool of POOL_QUERIES drawn. */
+static void read_available(struct vkqs_ctx *ctx, enum path path, const struct read *rd)
+{
+	static const struct qrange all = {0, POOL_QUERIES};
+	read_scene(ctx, path, rd, POOL_QUERIES, &all, 1);
 }
 
 /* Both paths of a case from one implementation. */
@@ -433,10 +603,17 @@ static const struct flag_set {
 	 * final". */
 	{VK_QUERY_RESULT_PARTIAL_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
 	 "partial_with_availability"},
+	{VK_QUERY_RESULT_PARTIAL_BIT, "partial"},
+	/* WAIT "will wait for each query's status to become available before
+	 * retrieving its results": with PARTIAL too, the values are final. */
+	{VK_QUERY_RESULT_PARTIAL_BIT | VK_QUERY_RESULT_WAIT_BIT, "partial_wait"},
+	{VK_QUERY_RESULT_PARTIAL_BIT | VK_QUERY_RESULT_WAIT_BIT |
+		 VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+	 "partial_wait_with_availability"},
 };
 
-enum stride_kind { STRIDE_PACKED, STRIDE_PADDED, STRIDE_LARGE };
-static const char *const stride_names[] = {"packed", "padded", "large"};
+enum stride_kind { STRIDE_PACKED, STRIDE_PADDED, STRIDE_LARGE, STRIDE_PADDED_4 };
+static const char *const stride_names[] = {"packed", "padded", "large", "padded_4"};
 
 struct matrix_param {
 	uint8_t bits;     /* 32 or 64 */
@@ -449,7 +626,16 @@ struct matrix_param {
 #define M_FLAGS(b)                                                          \
 	M_STRIDES(b, 0), M_STRIDES(b, 1), M_STRIDES(b, 2), M_STRIDES(b, 3), \
 		M_STRIDES(b, 4)
-static const struct matrix_param matrix_params[] = {M_FLAGS(32), M_FLAGS(64)};
+/* PARTIAL alone and with WAIT, on available queries. */
+#define M_PARTIAL(b) \
+	{b, 5, STRIDE_PACKED}, {b, 6, STRIDE_PACKED}, {b, 7, STRIDE_PACKED}
+static const struct matrix_param matrix_params[] = {
+	M_FLAGS(32), M_FLAGS(64), M_PARTIAL(32), M_PARTIAL(64),
+	/* 32-bit words at a stride one word longer than the element: 8
+	 * without availability, 12 (an odd multiple of 4: not 8-aligned for
+	 * every query) with it. */
+	{32, 0, STRIDE_PADDED_4}, {32, 2, STRIDE_PADDED_4},
+};
 
 static void matrix_name(const void *param, char *buf, size_t size)
 {
@@ -466,14 +652,16 @@ static void matrix(struct vkqs_ctx *ctx, enum path path, const void *param)
 		.count = POOL_QUERIES,
 		.flags = flag_sets[p->flag_set].flags |
 			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.offset = DST_OFFSET,
 	};
 	/* Strides stay multiples of the word size
 	 * (VUID-vkGetQueryPoolResults-flags-02828/-00815,
 	 * VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823). */
 	size_t elem = element_size(&rd);
-	rd.stride = p->stride == STRIDE_PACKED ? elem
+	rd.stride = p->stride == STRIDE_PACKED   ? elem
 		    : p->stride == STRIDE_PADDED ? elem + 8
-						 : LARGE_STRIDE;
+		    : p->stride == STRIDE_LARGE  ? LARGE_STRIDE
+						 : elem + 4;
 	read_available(ctx, path, &rd);
 }
 PATH_CASES(matrix, matrix)
@@ -500,6 +688,7 @@ static void range(struct vkqs_ctx *ctx, enum path path, const void *param)
 		.first = p->first,
 		.count = p->count,
 		.flags = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+		.offset = DST_OFFSET,
 	};
 	rd.stride = element_size(&rd);
 	read_available(ctx, path, &rd);
@@ -532,23 +721,188 @@ static void stride_zero(struct vkqs_ctx *ctx, enum path path, const void *param)
 		.count = 1,
 		.stride = 0,
 		.flags = p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0,
+		.offset = DST_OFFSET,
 	};
 	read_available(ctx, path, &rd);
 }
 PATH_CASES(stride_zero, stride_zero)
+
+/* The availability word at stride 0: the current
+ * VUID-vkGetQueryPoolResults-stride-08993 (and the copy's) asks for a stride
+ * that holds it only "If queryCount is greater than 1"; the word still goes
+ * "directly after the results of each query" (18.2).  A copy's destination
+ * is tight: dstBuffer ends at the availability word. */
+static void stride_zero_avail(struct vkqs_ctx *ctx, enum path path, const void *param)
+{
+	const struct width_param *p = param;
+	struct read rd = {
+		.first = 3,
+		.count = 1,
+		.stride = 0,
+		.flags = VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.offset = DST_OFFSET,
+		.tight = true,
+	};
+	read_available(ctx, path, &rd);
+}
+PATH_CASES(stride_zero_avail, stride_zero_avail)
+
+/* The same read of query 0 of a pool of one, reset and never begun: the
+ * availability word, zero, still goes right after the value word; the value
+ * is left alone by vkGetQueryPoolResults (VALUE_UNWRITTEN), undefined for a
+ * copy.  A copy's dstBuffer ends at the availability word. */
+static void stride_zero_unavail(struct vkqs_ctx *ctx, enum path path, const void *param)
+{
+	const struct width_param *p = param;
+	struct read rd = {
+		.first = 0,
+		.count = 1,
+		.stride = 0,
+		.flags = VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.offset = DST_OFFSET,
+		.tight = true,
+	};
+	read_scene(ctx, path, &rd, 1, NULL, 0);
+}
+PATH_CASES(stride_zero_unavail, stride_zero_unavail)
+
+/* dstOffset / pData offset ------------------------------------------------ */
+
+/* The results at the very end of dstBuffer. */
+#define OFFSET_END 0xffu
+
+struct offset_param {
+	uint8_t bits;
+	uint8_t offset; /* bytes, or OFFSET_END */
+};
+
+/* Multiples of the word size only (VUID-vkCmdCopyQueryPoolResults-flags-00822
+ * /-00823, VUID-vkGetQueryPoolResults-flags-02828/-00815): 4 for 32-bit
+ * words alone. */
+static const struct offset_param offset_get_params[] = {
+	{32, 0}, {32, 4}, {32, 8}, {64, 0}, {64, 8}};
+static const struct offset_param offset_copy_params[] = {
+	{32, 0}, {32, 4}, {32, 8}, {32, OFFSET_END}, {64, 0}, {64, 8}, {64, OFFSET_END}};
+
+static void offset_name(const void *param, char *buf, size_t size)
+{
+	const struct offset_param *p = param;
+	if (p->offset == OFFSET_END)
+		snprintf(buf, size, "size_%u_offset_end", p->bits);
+	else
+		snprintf(buf, size, "size_%u_offset_%u", p->bits, p->offset);
+}
+
+/* Queries 1..3 WITH_AVAILABILITY at the offset, padded stride (8 bytes
+ * between elements).  At the end: dstOffset 24 of a dstBuffer that ends at
+ * the last availability word, "dstOffset + ((queryCount - 1) * stride +
+ * element)" bytes (VUID-vkCmdCopyQueryPoolResults-dstBuffer-00824) exactly;
+ * packed, so that it is also dstOffset + queryCount * stride. */
+static void offset(struct vkqs_ctx *ctx, enum path path, const void *param)
+{
+	const struct offset_param *p = param;
+	bool end = p->offset == OFFSET_END;
+	struct read rd = {
+		.first = 1,
+		.count = 3,
+		.flags = VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.offset = end ? DST_OFFSET : p->offset,
+		.tight = end,
+	};
+	rd.stride = element_size(&rd) + (end ? 0 : 8);
+	read_available(ctx, path, &rd);
+}
+PATH_CASES(offset, offset)
+
+/* Large pools ------------------------------------------------------------- */
+
+struct large_param {
+	uint32_t queries, first, count;
+	uint8_t bits;
+};
+
+/* The last query, the last 16, and 12 queries across index 65536 of the
+ * 2^20 pool; 32-bit words alone, or 64-bit with availability.  And all of
+ * the 2^16 pool WITH_AVAILABILITY, where only a few queries are drawn. */
+static const struct large_param large_params[] = {
+	{POOL_64K, POOL_64K - 1, 1, 32},
+	{POOL_64K, POOL_64K - 1, 1, 64},
+	{POOL_64K, POOL_64K - 16, 16, 64},
+	{POOL_1M, POOL_1M - 1, 1, 64},
+	{POOL_1M, POOL_1M - 16, 16, 32},
+	{POOL_1M, POOL_64K - 6, 12, 32},
+	{POOL_1M, POOL_64K - 6, 12, 64},
+	{POOL_64K, 0, POOL_64K, 32},
+	{POOL_64K, 0, POOL_64K, 64},
+};
+
+static bool large_whole(const struct large_param *p)
+{
+	return p->first == 0 && p->count == p->queries;
+}
+
+static VkQueryResultFlags large_flags(const struct large_param *p)
+{
+	if (p->bits == 64)
+		return VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+	return large_whole(p) ? VK_QUERY_RESULT_WITH_AVAILABILITY_BIT : 0;
+}
+
+static void large_name(const void *param, char *buf, size_t size)
+{
+	const struct large_param *p = param;
+	snprintf(buf, size, "pool_%u_first_%u_count_%u_%ssize_%u", p->queries, p->first,
+		 p->count,
+		 (large_flags(p) & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) ? "with_availability_"
+									  : "",
+		 p->bits);
+}
+
+/* The first and last queries, three from index 1000, the two around 32768. */
+static const struct qrange large_sparse[] = {
+	{0, 1}, {1000, 3}, {32767, 2}, {POOL_64K - 1, 1}};
+
+/* One vkCmdResetQueryPool for the whole 2^16 pool, for the queries read of
+ * the 2^20 one (read_scene says why); packed stride, a tight dstBuffer for
+ * the copy (it ends at the last byte written).  A whole-pool read has 65530
+ * unavailable queries: availability 0, VK_NOT_READY from
+ * vkGetQueryPoolResults (expect_get_result). */
+static void large(struct vkqs_ctx *ctx, enum path path, const void *param)
+{
+	const struct large_param *p = param;
+	struct read rd = {
+		.first = p->first,
+		.count = p->count,
+		.flags = large_flags(p),
+		.offset = DST_OFFSET,
+		.tight = true,
+	};
+	rd.stride = element_size(&rd);
+	struct qrange all = {p->first, p->count};
+	if (large_whole(p))
+		read_scene(ctx, path, &rd, p->queries, large_sparse,
+			   VKQS_ARRAY_LEN(large_sparse));
+	else
+		read_scene(ctx, path, &rd, p->queries, &all, 1);
+}
+PATH_CASES(large, large)
 
 /* Unavailable queries ----------------------------------------------------- */
 
 struct unavail_param {
 	bool avail;
 	uint8_t bits;
+	bool partial;
 };
 
 static const struct unavail_param unavail_params[] = {
 	{false, 32}, {false, 64}, {true, 32}, {true, 64}};
-/* A copy of an unavailable query is only read WITH_AVAILABILITY:
- * VUID-vkCmdCopyQueryPoolResults-None-08752 ("All queries used by the
- * command must have been made available by prior executed commands") is
+/* A copy of an unavailable query is only read WITH_AVAILABILITY (or
+ * PARTIAL): VUID-vkCmdCopyQueryPoolResults-None-08752 ("All queries used by
+ * the command must have been made available by prior executed commands") is
  * enforced by the validation layer for copies without WITH_AVAILABILITY or
  * PARTIAL; with WITH_AVAILABILITY the layer, and the CTS (reset_before_copy,
  * cts_queries.md 2.1), treat it as valid. */
@@ -557,67 +911,33 @@ static const struct unavail_param unavail_avail_params[] = {{true, 32}, {true, 6
 static void unavail_name(const void *param, char *buf, size_t size)
 {
 	const struct unavail_param *p = param;
-	snprintf(buf, size, "%ssize_%u", p->avail ? "with_availability_" : "", p->bits);
+	snprintf(buf, size, "%s%ssize_%u", p->partial ? "partial_" : "",
+		 p->avail ? "with_availability_" : "", p->bits);
+}
+
+static VkQueryResultFlags unavail_flags(const struct unavail_param *p)
+{
+	return (p->avail ? VK_QUERY_RESULT_WITH_AVAILABILITY_BIT : 0) |
+	       (p->partial ? VK_QUERY_RESULT_PARTIAL_BIT : 0) |
+	       (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0);
 }
 
 /* Reads queries [0, queries) of a pool where only [0, begun) were begun; the
  * others were reset (in a submission that completed) and never begun, so
- * they stay unavailable.  Never with WAIT: such a query never becomes
- * available (cts_queries.md 2.1: "may not return in finite time"). */
+ * they stay unavailable.  Never with WAIT (read_scene). */
 static void read_unavailable(struct vkqs_ctx *ctx, enum path path,
 			     const struct unavail_param *p, uint32_t queries,
 			     uint32_t begun)
 {
-	struct scene *s = scene_create(ctx, queries, begun > 0);
 	struct read rd = {
 		.first = 0,
 		.count = queries,
-		.flags = (p->avail ? VK_QUERY_RESULT_WITH_AVAILABILITY_BIT : 0) |
-			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.flags = unavail_flags(p),
+		.offset = DST_OFFSET,
 	};
 	rd.stride = element_size(&rd);
-	struct query_expect *e = vkqs_alloc(ctx, queries * sizeof(*e));
-	for (uint32_t k = 0; k < queries; k++) {
-		if (k < begun) {
-			/* 18.2: "Results for any available query written by
-			 * this command are final"; with WITH_AVAILABILITY
-			 * "results for all queries ... are copied". */
-			e[k] = (struct query_expect){VALUE_EXACT, rect_area(k),
-						     AVAIL_NONZERO};
-		} else {
-			/* A copy WITH_AVAILABILITY copies "results for all
-			 * queries" (18.2), undefined for this one. */
-			enum value_expect v = path == PATH_COPY && p->avail
-						      ? VALUE_UNDEFINED
-						      : VALUE_UNWRITTEN;
-			e[k] = (struct query_expect){v, 0, AVAIL_ZERO};
-		}
-	}
-	struct dest d = dest_create(ctx, path, plan_build(ctx, &rd, e));
-
-	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-	scene_record(ctx, cb, s, begun);
-	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
-	if (path == PATH_GET) {
-		/* 18.2 "If VK_QUERY_RESULT_WAIT_BIT is not set,
-		 * vkGetQueryPoolResults may return VK_NOT_READY if there are
-		 * queries in the unavailable state".  The current text says
-		 * "may"; earlier versions said it "returns VK_NOT_READY" and
-		 * the CTS requires it: VK_SUCCESS is a CompatibilityWarning,
-		 * anything else a failure. */
-		VkResult r = dest_get(ctx, &d, s);
-		if (r == VK_SUCCESS)
-			vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS "
-						 "with an unavailable query and no WAIT "
-						 "(VK_NOT_READY expected)");
-		else
-			vkqs_check_vk(ctx, false, __FILE__, __LINE__,
-				      "vkGetQueryPoolResults without WAIT of an unavailable query",
-				      r, VK_NOT_READY);
-	} else {
-		dest_copy_submit(ctx, &d, s);
-	}
-	dest_check(ctx, &d);
+	struct qrange drawn = {0, begun};
+	read_scene(ctx, path, &rd, queries, &drawn, begun ? 1 : 0);
 }
 
 static void not_ready(struct vkqs_ctx *ctx, enum path path, const void *param)
@@ -632,6 +952,63 @@ static void not_ready_mixed(struct vkqs_ctx *ctx, enum path path, const void *pa
 	read_unavailable(ctx, path, param, 2, 1);
 }
 PATH_CASES(not_ready_mixed, not_ready_mixed)
+
+/* One unavailable query among available ones ------------------------------ */
+
+static const struct hole_pos {
+	uint32_t query;
+	const char *name;
+} hole_pos[] = {{0, "first"}, {POOL_QUERIES / 2, "middle"}, {POOL_QUERIES - 1, "last"}};
+
+struct hole_param {
+	uint8_t pos; /* index into hole_pos */
+	struct unavail_param u;
+};
+
+/* The three positions of one hole, for one unavail_param {avail, bits, partial}. */
+#define HOLES(avail, bits, partial)                                   \
+	{0, {avail, bits, partial}}, {1, {avail, bits, partial}},     \
+		{2, {avail, bits, partial}}
+static const struct hole_param hole_get_params[] = {
+	HOLES(false, 32, false),
+	HOLES(true, 64, false),
+	HOLES(false, 32, true),
+	HOLES(true, 64, true),
+};
+/* WITH_AVAILABILITY or PARTIAL: see unavail_avail_params. */
+static const struct hole_param hole_copy_params[] = {
+	HOLES(true, 32, false),
+	HOLES(false, 64, true),
+};
+
+static void hole_name(const void *param, char *buf, size_t size)
+{
+	const struct hole_param *p = param;
+	char u[64];
+	unavail_name(&p->u, u, sizeof(u));
+	snprintf(buf, size, "%s_%s", hole_pos[p->pos].name, u);
+}
+
+/* Every query of a pool of POOL_QUERIES drawn but one, never begun; read
+ * all at a padded stride (8 bytes between elements), without WAIT.
+ * vkGetQueryPoolResults returns VK_NOT_READY (expect_get_result), the
+ * available queries read their areas, and the unavailable one's value words
+ * are left alone, unless PARTIAL, which writes them. */
+static void hole(struct vkqs_ctx *ctx, enum path path, const void *param)
+{
+	const struct hole_param *p = param;
+	uint32_t h = hole_pos[p->pos].query;
+	struct read rd = {
+		.first = 0,
+		.count = POOL_QUERIES,
+		.flags = unavail_flags(&p->u),
+		.offset = DST_OFFSET,
+	};
+	rd.stride = element_size(&rd) + 8;
+	struct qrange drawn[] = {{0, h}, {h + 1, POOL_QUERIES - h - 1}};
+	read_scene(ctx, path, &rd, POOL_QUERIES, drawn, VKQS_ARRAY_LEN(drawn));
+}
+PATH_CASES(hole, hole)
 
 #define SPEC_LAYOUT                                                             \
 	"18.2: \"The first query's result is written starting at the first "    \
@@ -680,6 +1057,64 @@ static const struct vkqs_case cases[] = {
 	 "queryCount-09438: stride must not be zero only if queryCount is greater "
 	 "than 1; 18.2 memory layout for one query at stride 0",
 	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "stride_zero.get_with_availability",
+	 .fn = stride_zero_avail_get,
+	 .spec = "VUID-vkGetQueryPoolResults-stride-08993 asks for room for the "
+	 "availability word only \"If queryCount is greater than 1\"; 18.2: the "
+	 "availability value is \"written directly after the results of each "
+	 "query\" (one query at stride 0, WITH_AVAILABILITY)",
+	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "stride_zero.copy_with_availability",
+	 .fn = stride_zero_avail_copy,
+	 .spec = "VUID-vkCmdCopyQueryPoolResults-stride-08993 asks for room for the "
+	 "availability word only \"If queryCount is greater than 1\"; 18.2: the "
+	 "availability value is \"written directly after the results of each "
+	 "query\" (one query at stride 0, WITH_AVAILABILITY, into a dstBuffer "
+	 "that ends at the availability word)",
+	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "stride_zero.get_unavailable_with_availability",
+	 .fn = stride_zero_unavail_get,
+	 .spec = "VUID-vkGetQueryPoolResults-stride-08993 (room for the availability "
+	 "word only \"If queryCount is greater than 1\"); 18.2: \"A value of zero "
+	 "indicates that the results are not yet available\", written \"directly "
+	 "after the results of each query\" (one never-begun query at stride 0)",
+	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "stride_zero.copy_unavailable_with_availability",
+	 .fn = stride_zero_unavail_copy,
+	 .spec = "VUID-vkCmdCopyQueryPoolResults-stride-08993 (room for the "
+	 "availability word only \"If queryCount is greater than 1\"); 18.2: \"A "
+	 "value of zero indicates that the results are not yet available\", "
+	 "written \"directly after the results of each query\" (one never-begun "
+	 "query at stride 0, into a dstBuffer that ends at the availability word)",
+	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "offset.get",
+	 .fn = offset_get,
+	 .spec = SPEC_LAYOUT " (vkGetQueryPoolResults with pData at offset 0, 4 "
+	 "or 8 of the host array: VUID-vkGetQueryPoolResults-flags-02828 \"pData "
+	 "and stride must be multiples of 4\" for 32-bit words)",
+	 .params = VKQS_PARAMS(offset_get_params, offset_name)},
+	{.name = "offset.copy",
+	 .fn = offset_copy,
+	 .spec = SPEC_LAYOUT " (vkCmdCopyQueryPoolResults at dstOffset 0, 4 or 8, "
+	 "or into a dstBuffer that ends at the last word: "
+	 "VUID-vkCmdCopyQueryPoolResults-dstBuffer-00824 \"dstBuffer must have "
+	 "enough storage, from dstOffset, to contain the result of each query\"; "
+	 "nothing past dstBuffer's end is written)",
+	 .params = VKQS_PARAMS(offset_copy_params, offset_name)},
+	{.name = "large.get",
+	 .fn = large_get,
+	 .spec = SPEC_LAYOUT " (vkGetQueryPoolResults of the last queries of pools of "
+	 "65536 and 1048576 queries, across index 65536, and of a whole 65536-query "
+	 "pool with a few available: \"A value of zero indicates that the results "
+	 "are not yet available\", VK_NOT_READY without WAIT)",
+	 .params = VKQS_PARAMS(large_params, large_name)},
+	{.name = "large.copy",
+	 .fn = large_copy,
+	 .spec = SPEC_LAYOUT " (vkCmdCopyQueryPoolResults of the last queries of "
+	 "pools of 65536 and 1048576 queries, across index 65536, and of a whole "
+	 "65536-query pool with a few available, into a dstBuffer that ends at the "
+	 "last word: nothing past its end is written)",
+	 .params = VKQS_PARAMS(large_params, large_name)},
 	{.name = "not_ready.get",
 	 .fn = not_ready_get,
 	 .spec = "18.2: without WAIT vkGetQueryPoolResults "
@@ -712,6 +1147,24 @@ static const struct vkqs_case cases[] = {
 	 "command are final\": the available query's final value and a non-zero "
 	 "availability word, the unavailable one's availability word zero",
 	 .params = VKQS_PARAMS(unavail_avail_params, unavail_name)},
+	{.name = "not_ready.get_hole",
+	 .fn = hole_get,
+	 .spec = "18.2: without WAIT vkGetQueryPoolResults \"may return "
+	 "VK_NOT_READY if there are queries in the unavailable state\"; \"Results "
+	 "for any available query written by this command are final\"; with "
+	 "PARTIAL \"for any query that is unavailable, an intermediate result "
+	 "between zero and the final result value is written\" (one never-begun "
+	 "query first, in the middle or last of five, padded stride)",
+	 .params = VKQS_PARAMS(hole_get_params, hole_name)},
+	{.name = "not_ready.copy_hole",
+	 .fn = hole_copy,
+	 .spec = "18.2: vkCmdCopyQueryPoolResults: \"Results for any available "
+	 "query written by this command are final\"; WITH_AVAILABILITY writes a "
+	 "zero availability value for the unavailable query; with PARTIAL \"an "
+	 "intermediate result between zero and the final result value is "
+	 "written\" (one never-begun query first, in the middle or last of five, "
+	 "padded stride: the padding stays untouched)",
+	 .params = VKQS_PARAMS(hole_copy_params, hole_name)},
 };
 
 VKQS_AREA(results, cases);

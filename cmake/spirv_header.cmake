@@ -1,0 +1,14 @@
+# Compiles one GLSL file to a C header defining
+#   static const uint32_t <VAR>[] = { ... };
+# (static, so several files can include the same shader; <stdint.h> first).
+# Usage: cmake -DGLSLANG=... -DSRC=... -DOUT=... -DVAR=... -P spirv_header.cmake
+execute_process(COMMAND ${GLSLANG} -V --quiet --vn ${VAR} -o ${OUT}.tmp ${SRC}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  file(REMOVE ${OUT}.tmp)
+  message(FATAL_ERROR "glslangValidator failed on ${SRC}:\n${out}")
+endif()
+file(READ ${OUT}.tmp text)
+string(REPLACE "const uint32_t ${VAR}[]" "static const uint32_t ${VAR}[]" text "${text}")
+file(WRITE ${OUT} "#include <stdint.h>\n${text}")
+file(REMOVE ${OUT}.tmp)

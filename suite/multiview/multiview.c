@@ -1,0 +1,1464 @@
+/* Queries in multiview render pass instances (spec 18.2, 18.5): a query or
+ * timestamp written in a subpass (or dynamic rendering) whose view mask has
+ * N bits set uses N consecutive query indices; occlusion results may be
+ * spread over them in any way but must sum to the total over all views,
+ * timestamps are either one value and N - 1 zeros or N values; the query
+ * indices around the N stay unavailable.
+ *
+ * The render pass instance comes in the three ways the API offers a view
+ * mask: vkCreateRenderPass with VkRenderPassMultiviewCreateInfo,
+ * vkCreateRenderPass2 with VkSubpassDescription2::viewMask, and
+ * vkCmdBeginRendering with VkRenderingInfo::viewMask (the pipeline's
+ * VkPipelineRenderingCreateInfo::viewMask equal to it).  Attachments are 2D
+ * array images with one layer per view index up to the highest set bit.
+ *
+ * Known per-view counts: multiview_rect.vert draws, in view v, the rectangle
+ * [RX, RX + RW + v * RDX) x [RY, RY + RH) in framebuffer pixels, so the views
+ * have distinct exact sample counts.  Why a rectangle with integer edges
+ * counts exactly w * h * samples (standard sample locations strictly inside
+ * pixels, exact dyadic arithmetic, the shared diagonal covered once): see
+ * suite/occlusion/occlusion.c.  gl_ViewIndex is the view's index - the
+ * position of its bit in the view mask - so mask 0b101 draws the rectangles
+ * of views 0 and 2.
+ *
+ * Readback (struct readback): get reads the runs WITH_AVAILABILITY after
+ * the fence, then, once they are all available, again with WAIT, and the
+ * two must agree; copy copies them with WAIT | WITH_AVAILABILITY in the
+ * command buffer that wrote them, into a buffer holding query q at byte
+ * q * 16, and compares with vkGetQueryPoolResults.  The query indices
+ * around each run of N ("gaps": reset, never used) must read unavailable
+ * through the same path, and a copy must not touch their bytes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "vkutil.h"
+
+#include "shaders/multiview_color_frag.h"
+#include "shaders/multiview_rect_vert.h"
+
+#define D (VKQS_D(ctx))
+#define DEV (VKQS_DEV(ctx))
+
+/* Every attachment is FB x FB pixels. */
+#define FB 32u
+/* The rectangle of view v: [RX, RX + RW + v * RDX) x [RY, RY + RH); view 3
+ * reaches x = 20 < FB.  Areas 60, 100, 140, 180. */
+#define RX 2u
+#define RY 3u
+#define RW 6u
+#define RH 10u
+#define RDX 4u
+#define MAX_SUBPASSES 2u
+#define MAX_SLOTS 16u
+#define MAX_RANGES 4u
+#define MAX_GAPS 4u
+/* Pre-fill of the copy destination: not a plausible count, availability
+ * word or zero. */
+#define GUARD 0xA5u
+/* Host CLOCK_MONOTONIC against the device counter (as in
+ * suite/timestamp/timestamp.c): crystals within +-100 ppm and NTP slewing
+ * within 500 ppm keep the rates well under 0.1 % apart; 1 % is the margin
+ * for the wrap allowance of expect_not_before. */
+#define TS_CLOCK_TOL 0.01
+
+static uint32_t popcount(uint32_t m)
+{
+	return (uint32_t)__builtin_popcount(m);
+}
+
+/* Layers a view mask needs: the highest set bit's index + 1. */
+static uint32_t mask_layers(uint32_t m)
+{
+	return m ? 32u - (uint32_t)__builtin_clz(m) : 1u;
+}
+
+static uint64_t view_area(uint32_t view)
+{
+	return (uint64_t)(RW + view * RDX) * RH;
+}
+
+/* The exact count of one draw over all views of the mask, per sample. */
+static uint64_t mask_area(uint32_t mask)
+{
+	uint64_t a = 0;
+	for (uint32_t v = 0; v < 32; v++)
+		if (mask & (1u << v))
+			a += view_area(v);
+	return a;
+}
+
+/* Object lifetime: destroyed at case end like vkutil's objects. -----------*/
+
+#define DEFINE_DESTROY(Type, fn)                                          \
+	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \
+	{                                                                 \
+		D->fn(DEV, (Type)h, NULL);                                \
+	}
+DEFINE_DESTROY(VkImage, vkDestroyImage)
+DEFINE_DESTROY(VkDeviceMemory, vkFreeMemory)
+DEFINE_DESTROY(VkImageView, vkDestroyImageView)
+DEFINE_DESTROY(VkRenderPass, vkDestroyRenderPass)
+DEFINE_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
+DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
+DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
+DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
+#define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
+
+/* Render pass kinds and multiview targets --------------------------------*/
+
+enum rp_kind { KIND_RP1, KIND_RP2, KIND_DYN };
+static const char *const kind_tokens[] = {"render_pass", "render_pass2",
+					  "dynamic_rendering"};
+
+struct mv_target {
+	enum rp_kind kind;
+	VkSampleCountFlagBits samples;
+	bool has_depth;
+	VkFormat color_format, depth_format;
+	uint32_t layers; /* highest view index of any subpass + 1 */
+	uint32_t subpass_count;
+	uint32_t view_masks[MAX_SUBPASSES];
+	VkImage color, depth;
+	VkImageView color_view, depth_view;
+	VkRenderPass render_pass; /* KIND_RP1, KIND_RP2 */
+	VkFramebuffer framebuffer;
+};
+
+static bool format_has_stencil(VkFormat f)
+{
+	return f == VK_FORMAT_D16_UNORM_S8_UINT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
+	       f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_S8_UINT;
+}
+
+static VkImageAspectFlags depth_aspects(VkFormat f)
+{
+	return VK_IMAGE_ASPECT_DEPTH_BIT |
+	       (format_has_stencil(f) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+}
+
+/* NotSupported unless the device can run a multiview render pass instance
+ * of this kind with `layers` views. */
+static void mv_require(struct vkqs_ctx *ctx, enum rp_kind kind, uint32_t layers)
+{
+	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+	vkqs_require_feature(ctx, "multiview");
+	if (kind == KIND_DYN && !(ctx->vk->has_13 && ctx->vk->f13.dynamicRendering))
+		vkqs_skip(ctx, "feature dynamicRendering (Vulkan 1.3) is not supported");
+	VkPhysicalDeviceMultiviewProperties mp = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES};
+	VkPhysicalDeviceProperties2 p2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+		.pNext = &mp,
+	};
+	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
+	/* VUID-VkSubpassDescription2-viewMask-06706 and
+	 * VUID-VkRenderingInfo-viewMask-06128: view indices below
+	 * maxMultiviewViewCount (at least 6 where multiview is supported). */
+	if (mp.maxMultiviewViewCount < layers)
+		vkqs_skip(ctx, "maxMultiviewViewCount %u < %u views",
+			  mp.maxMultiviewViewCount, layers);
+}
+
+static VkImage mv_image(struct vkqs_ctx *ctx, VkFormat format, uint32_t layers,
+			VkSampleCountFlagBits samples, VkImageUsageFlags usage)
+{
+	VkImageCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.imageType = VK_IMAGE_TYPE_2D,
+		.format = format,
+		.extent = {FB, FB, 1},
+		.mipLevels = 1,
+		.arrayLayers = layers,
+		.samples = samples,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = usage,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+	};
+	VkImage img;
+	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, &img));
+	DEFER(VkImage, img);
+	VkMemoryRequirements req;
+	D->vkGetImageMemoryRequirements(DEV, img, &req);
+	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+	if (type == UINT32_MAX)
+		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
+	if (type == UINT32_MAX)
+		vkqs_internal_error(ctx, "no memory type for an attachment image");
+	VkMemoryAllocateInfo mai = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.allocationSize = req.size,
+		.memoryTypeIndex = type,
+	};
+	VkDeviceMemory mem;
+	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
+	DEFER(VkDeviceMemory, mem);
+	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
+	return img;
+}
+
+/* A 2D array view of all layers: VUID-VkFramebufferCreateInfo-renderPass-04536
+ * and the VkRenderingInfo equivalent want layerCount above the highest view
+ * index. */
+static VkImageView mv_view(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
+			   VkImageAspectFlags aspect, uint32_t layers)
+{
+	VkImageViewCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+		.image = img,
+		.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+		.format = format,
+		.subresourceRange = {aspect, 0, 1, 0, layers},
+	};
+	VkImageView v;
+	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
+	DEFER(VkImageView, v);
+	return v;
+}
+
+/* Orders earlier work before the instance and the instance before later
+ * work (a timestamp after the pass, copies), like vkutil's target; between
+ * two subpasses the second one's draws follow the first one's. */
+static uint32_t mv_dependencies(const struct mv_target *t, VkSubpassDependency *deps)
+{
+	uint32_t n = 0;
+	const VkAccessFlags any = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+	deps[n++] = (VkSubpassDependency){
+		.srcSubpass = VK_SUBPASS_EXTERNAL,
+		.dstSubpass = 0,
+		.srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+		/* VUID-VkRenderPassCreateInfo-pDependencies-00838: graphics
+		 * stages only on the subpass side */
+		.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+		.dstAccessMask = any,
+	};
+	for (uint32_t s = 1; s < t->subpass_count; s++)
+		deps[n++] = (VkSubpassDependency){
+			.srcSubpass = s - 1,
+			.dstSubpass = s,
+			.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+			.dstAccessMask = any,
+		};
+	deps[n++] = (VkSubpassDependency){
+		.srcSubpass = t->subpass_count - 1,
+		.dstSubpass = VK_SUBPASS_EXTERNAL,
+		.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+		.dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+		.dstAccessMask = any,
+	};
+	return n;
+}
+
+/* Load CLEAR, store STORE, UNDEFINED -> attachment-optimal (as vkutil). */
+static VkAttachmentDescription mv_attachment(const struct mv_target *t, bool depth)
+{
+	return (VkAttachmentDescription){
+		.format = depth ? t->depth_format : t->color_format,
+		.samples = t->samples,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		.stencilLoadOp = depth && format_has_stencil(t->depth_format)
+					 ? VK_ATTACHMENT_LOAD_OP_CLEAR
+					 : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		.finalLayout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+				     : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+	};
+}
+
+/* vkCreateRenderPass: view masks through VkRenderPassMultiviewCreateInfo
+ * (no view offsets: every dependency then has offset 0, and none is
+ * VIEW_LOCAL). */
+static VkRenderPass mv_render_pass1(struct vkqs_ctx *ctx, const struct mv_target *t)
+{
+	VkAttachmentDescription att[2] = {mv_attachment(t, false), mv_attachment(t, true)};
+	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub[MAX_SUBPASSES];
+	for (uint32_t s = 0; s < t->subpass_count; s++)
+		sub[s] = (VkSubpassDescription){
+			.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+			.colorAttachmentCount = 1,
+			.pColorAttachments = &cref,
+			.pDepthStencilAttachment = t->has_depth ? &dref : NULL,
+		};
+	VkSubpassDependency deps[MAX_SUBPASSES + 1];
+	uint32_t ndeps = mv_dependencies(t, deps);
+	VkRenderPassMultiviewCreateInfo mv = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+		.subpassCount = t->subpass_count,
+		.pViewMasks = t->view_masks,
+	};
+	VkRenderPassCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.pNext = &mv,
+		.attachmentCount = t->has_depth ? 2 : 1,
+		.pAttachments = att,
+		.subpassCount = t->subpass_count,
+		.pSubpasses = sub,
+		.dependencyCount = ndeps,
+		.pDependencies = deps,
+	};
+	VkRenderPass rp;
+	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &ci, NULL, &rp));
+	DEFER(VkRenderPass, rp);
+	return rp;
+}
+
+/* vkCreateRenderPass2: the same render pass with viewMask per subpass. */
+static VkRenderPass mv_render_pass2(struct vkqs_ctx *ctx, const struct mv_target *t)
+{
+	VkAttachmentDescription2 att[2];
+	for (int i = 0; i < 2; i++) {
+		VkAttachmentDescription a = mv_attachment(t, i == 1);
+		att[i] = (VkAttachmentDescription2){
+			.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
+			.format = a.format,
+			.samples = a.samples,
+			.loadOp = a.loadOp,
+			.storeOp = a.storeOp,
+			.stencilLoadOp = a.stencilLoadOp,
+			.stencilStoreOp = a.stencilStoreOp,
+			.initialLayout = a.initialLayout,
+			.finalLayout = a.finalLayout,
+		};
+	}
+	VkAttachmentReference2 cref = {
+		.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+		.attachment = 0,
+		.layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+	};
+	VkAttachmentReference2 dref = {
+		.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+		.attachment = 1,
+		.layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+	};
+	VkSubpassDescription2 sub[MAX_SUBPASSES];
+	for (uint32_t s = 0; s < t->subpass_count; s++)
+		sub[s] = (VkSubpassDescription2){
+			.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
+			.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+			.viewMask = t->view_masks[s],
+			.colorAttachmentCount = 1,
+			.pColorAttachments = &cref,
+			.pDepthStencilAttachment = t->has_depth ? &dref : NULL,
+		};
+	VkSubpassDependency d1[MAX_SUBPASSES + 1];
+	VkSubpassDependency2 deps[MAX_SUBPASSES + 1];
+	uint32_t ndeps = mv_dependencies(t, d1);
+	for (uint32_t i = 0; i < ndeps; i++)
+		deps[i] = (VkSubpassDependency2){
+			.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+			.srcSubpass = d1[i].srcSubpass,
+			.dstSubpass = d1[i].dstSubpass,
+			.srcStageMask = d1[i].srcStageMask,
+			.dstStageMask = d1[i].dstStageMask,
+			.srcAccessMask = d1[i].srcAccessMask,
+			.dstAccessMask = d1[i].dstAccessMask,
+		};
+	VkRenderPassCreateInfo2 ci = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
+		.attachmentCount = t->has_depth ? 2 : 1,
+		.pAttachments = att,
+		.subpassCount = t->subpass_count,
+		.pSubpasses = sub,
+		.dependencyCount = ndeps,
+		.pDependencies = deps,
+	};
+	VkRenderPass rp;
+	VKQS_CHECK(ctx, D->vkCreateRenderPass2(DEV, &ci, NULL, &rp));
+	DEFER(VkRenderPass, rp);
+	return rp;
+}
+
+/* A FB x FB multiview target: colour R8G8B8A8_UNORM (and depth) 2D arrays
+ * with a layer per view index, and for the render pass kinds a render pass
+ * of `subpasses` subpasses with those view masks and its framebuffer. */
+static struct mv_target *mv_target_create(struct vkqs_ctx *ctx, enum rp_kind kind,
+					  VkSampleCountFlagBits samples, bool depth,
+					  uint32_t subpasses, const uint32_t *masks)
+{
+	struct mv_target *t = vkqs_alloc(ctx, sizeof(*t));
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->samples = samples;
+	t->has_depth = depth;
+	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
+	t->depth_format = ctx->vk->depth_format;
+	t->subpass_count = subpasses;
+	t->layers = 1;
+	for (uint32_t s = 0; s < subpasses; s++) {
+		t->view_masks[s] = masks[s];
+		uint32_t l = mask_layers(masks[s]);
+		t->layers = l > t->layers ? l : t->layers;
+	}
+	mv_require(ctx, kind, t->layers);
+	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
+	if (!(lim->framebufferColorSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferColorSampleCounts lacks %u samples", samples);
+	if (depth && !(lim->framebufferDepthSampleCounts & samples))
+		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", samples);
+
+	t->color = mv_image(ctx, t->color_format, t->layers, samples,
+			    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	t->color_view = mv_view(ctx, t->color, t->color_format, VK_IMAGE_ASPECT_COLOR_BIT,
+				t->layers);
+	if (depth) {
+		t->depth = mv_image(ctx, t->depth_format, t->layers, samples,
+				    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+		t->depth_view = mv_view(ctx, t->depth, t->depth_format,
+					depth_aspects(t->depth_format), t->layers);
+	}
+	if (kind == KIND_DYN)
+		return t;
+
+	t->render_pass = kind == KIND_RP1 ? mv_render_pass1(ctx, t) : mv_render_pass2(ctx, t);
+	VkImageView views[2] = {t->color_view, t->depth_view};
+	VkFramebufferCreateInfo fci = {
+		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+		.renderPass = t->render_pass,
+		.attachmentCount = depth ? 2 : 1,
+		.pAttachments = views,
+		.width = FB,
+		.height = FB,
+		/* VUID-VkFramebufferCreateInfo-renderPass-02531: 1 with view masks */
+		.layers = 1,
+	};
+	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
+	DEFER(VkFramebuffer, t->framebuffer);
+	return t;
+}
+
+static const VkSubpassBeginInfo subpass_inline = {
+	.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
+	.contents = VK_SUBPASS_CONTENTS_INLINE,
+};
+static const VkSubpassEndInfo subpass_end = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
+
+/* Dynamic rendering has no render pass to transition the layouts: the
+ * images are taken from UNDEFINED (contents discarded, the CLEAR load op
+ * writes them) to the attachment layouts. */
+static void mv_dyn_layouts(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			   const struct mv_target *t)
+{
+	VkImageMemoryBarrier b[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+			.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT |
+					 VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+			.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.image = t->color,
+			.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t->layers},
+		},
+		{
+			.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+			.dstAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+					 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+			.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+			.newLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+			.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.image = t->depth,
+			/* without separateDepthStencilLayouts a combined
+			 * format's transition names both aspects */
+			.subresourceRange = {depth_aspects(t->depth_format), 0, 1, 0, t->layers},
+		},
+	};
+	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+				VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+					VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+					VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
+				0, 0, NULL, 0, NULL, t->has_depth ? 2 : 1, b);
+}
+
+/* Begins the instance (subpass 0) clearing colour to 0 and depth to
+ * clear_depth, then sets viewport (depth 0..1) and scissor to the target. */
+static void mv_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_target *t,
+		     float clear_depth)
+{
+	VkClearValue clear[2] = {
+		{.color = {.float32 = {0, 0, 0, 0}}},
+		{.depthStencil = {clear_depth, 0}},
+	};
+	const VkRect2D area = {{0, 0}, {FB, FB}};
+	if (t->kind == KIND_DYN) {
+		mv_dyn_layouts(ctx, cb, t);
+		VkRenderingAttachmentInfo color = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+			.imageView = t->color_view,
+			.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.clearValue = clear[0],
+		};
+		VkRenderingAttachmentInfo depth = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+			.imageView = t->depth_view,
+			.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.clearValue = clear[1],
+		};
+		VkRenderingInfo ri = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+			.renderArea = area,
+			.layerCount = 1, /* ignored: viewMask is not 0 */
+			.viewMask = t->view_masks[0],
+			.colorAttachmentCount = 1,
+			.pColorAttachments = &color,
+			.pDepthAttachment = t->has_depth ? &depth : NULL,
+		};
+		D->vkCmdBeginRendering(cb, &ri);
+	} else {
+		VkRenderPassBeginInfo bi = {
+			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+			.renderPass = t->render_pass,
+			.framebuffer = t->framebuffer,
+			.renderArea = area,
+			.clearValueCount = t->has_depth ? 2 : 1,
+			.pClearValues = clear,
+		};
+		if (t->kind == KIND_RP1)
+			D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+		else
+			D->vkCmdBeginRenderPass2(cb, &bi, &subpass_inline);
+	}
+	VkViewport vp = {0, 0, (float)FB, (float)FB, 0.0f, 1.0f};
+	D->vkCmdSetViewport(cb, 0, 1, &vp);
+	D->vkCmdSetScissor(cb, 0, 1, &area);
+}
+
+static void mv_next_subpass(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			    const struct mv_target *t)
+{
+	if (t->kind == KIND_RP1)
+		D->vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+	else
+		D->vkCmdNextSubpass2(cb, &subpass_inline, &subpass_end);
+}
+
+static void mv_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_target *t)
+{
+	if (t->kind == KIND_DYN)
+		D->vkCmdEndRendering(cb);
+	else if (t->kind == KIND_RP1)
+		D->vkCmdEndRenderPass(cb);
+	else
+		D->vkCmdEndRenderPass2(cb, &subpass_end);
+}
+
+/* Pipelines --------------------------------------------------------------*/
+
+struct mv_push {
+	float rect[4]; /* view 0: x0, y0, x1, y1 */
+	float fb_size[2];
+	float z;
+	float dx; /* x1 grows by dx per view index */
+};
+
+static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
+				    size_t size)
+{
+	VkShaderModuleCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+		.codeSize = size,
+		.pCode = code,
+	};
+	VkShaderModule m;
+	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
+	DEFER(VkShaderModule, m);
+	return m;
+}
+
+/* The multiview rectangle pipeline for subpass `subpass` of t (for dynamic
+ * rendering: VkPipelineRenderingCreateInfo with the instance's view mask,
+ * VUID-vkCmdDraw-viewMask-06178); viewport and scissor dynamic; depth test
+ * `compare` without writes when depth_test. */
+static struct vkqs_pipeline *mv_pipeline(struct vkqs_ctx *ctx, const struct mv_target *t,
+					 uint32_t subpass, bool depth_test,
+					 VkCompareOp compare)
+{
+	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
+	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(struct mv_push)};
+	VkPipelineLayoutCreateInfo lci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = 1,
+		.pPushConstantRanges = &pcr,
+	};
+	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
+	DEFER(VkPipelineLayout, p->layout);
+
+	VkPipelineShaderStageCreateInfo stages[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_VERTEX_BIT,
+			.module = shader_module(ctx, multiview_rect_vert,
+						sizeof(multiview_rect_vert)),
+			.pName = "main",
+		},
+		{
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+			.module = shader_module(ctx, multiview_color_frag,
+						sizeof(multiview_color_frag)),
+			.pName = "main",
+		},
+	};
+	VkPipelineVertexInputStateCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+	};
+	VkPipelineViewportStateCreateInfo vps = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+		.viewportCount = 1,
+		.scissorCount = 1,
+	};
+	VkPipelineRasterizationStateCreateInfo rs = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = VK_POLYGON_MODE_FILL,
+		.cullMode = VK_CULL_MODE_NONE,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+		.lineWidth = 1.0f,
+	};
+	VkPipelineMultisampleStateCreateInfo ms = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+		.rasterizationSamples = t->samples,
+	};
+	VkPipelineDepthStencilStateCreateInfo ds = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+		.depthTestEnable = depth_test,
+		.depthCompareOp = depth_test ? compare : VK_COMPARE_OP_ALWAYS,
+		.minDepthBounds = 0.0f,
+		.maxDepthBounds = 1.0f,
+	};
+	VkPipelineColorBlendAttachmentState cba = {
+		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+	};
+	VkPipelineColorBlendStateCreateInfo cb = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.attachmentCount = 1,
+		.pAttachments = &cba,
+	};
+	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
+					     VK_DYNAMIC_STATE_SCISSOR};
+	VkPipelineDynamicStateCreateInfo dy = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = 2,
+		.pDynamicStates = dyn,
+	};
+	VkPipelineRenderingCreateInfo rci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.viewMask = t->view_masks[0],
+		.colorAttachmentCount = 1,
+		.pColorAttachmentFormats = &t->color_format,
+		.depthAttachmentFormat = t->has_depth ? t->depth_format : VK_FORMAT_UNDEFINED,
+	};
+	VkGraphicsPipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+		.pNext = t->kind == KIND_DYN ? &rci : NULL,
+		.stageCount = 2,
+		.pStages = stages,
+		.pVertexInputState = &vi,
+		.pInputAssemblyState = &ia,
+		.pViewportState = &vps,
+		.pRasterizationState = &rs,
+		.pMultisampleState = &ms,
+		.pDepthStencilState = t->has_depth ? &ds : NULL,
+		.pColorBlendState = &cb,
+		.pDynamicState = &dy,
+		.layout = p->layout,
+		.renderPass = t->render_pass,
+		.subpass = t->kind == KIND_DYN ? 0 : subpass,
+	};
+	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
+						     &p->pipeline));
+	DEFER(VkPipeline, p->pipeline);
+	return p;
+}
+
+/* One draw of the per-view rectangles at depth z. */
+static void mv_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
+		    float z)
+{
+	struct mv_push pc = {
+		{(float)RX, (float)RY, (float)(RX + RW), (float)(RY + RH)},
+		{(float)FB, (float)FB},
+		z,
+		(float)RDX,
+	};
+	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+}
+
+/* Readback ---------------------------------------------------------------*/
+
+enum rb_path { RB_GET, RB_COPY };
+static const char *const path_tokens[] = {"get", "copy"};
+
+/* One 64-bit result and its availability word: the layout of 64_BIT |
+ * WITH_AVAILABILITY at stride 16. */
+struct qslot {
+	uint64_t value;
+	uint64_t avail;
+};
+
+struct qrange {
+	uint32_t first, count;
+};
+
+/* What a case reads: runs of queries that must be available, and gap
+ * queries (reset, never begun or written) that must stay unavailable.  The
+ * copy destination holds query q at byte q * 16 and a guard slot after the
+ * pool's last query. */
+struct readback {
+	enum rb_path path;
+	/* Copy the runs in a later submission, without WAIT (see
+	 * timestamp_write). */
+	bool late_copy;
+	uint32_t slots; /* queries in the pool */
+	uint32_t nranges, ngaps;
+	struct qrange ranges[MAX_RANGES];
+	uint32_t gaps[MAX_GAPS];
+	struct vkqs_buffer *buf;
+	struct qslot q[MAX_SLOTS]; /* the results of the available runs */
+};
+
+static struct readback *rb_create(struct vkqs_ctx *ctx, enum rb_path path, uint32_t slots)
+{
+	if (slots > MAX_SLOTS)
+		vkqs_internal_error(ctx, "%u queries > MAX_SLOTS", slots);
+	struct readback *rb = vkqs_alloc(ctx, sizeof(*rb));
+	memset(rb, 0, sizeof(*rb));
+	rb->path = path;
+	rb->slots = slots;
+	if (path == RB_COPY) {
+		rb->buf = vkqs_buffer_host(ctx, (slots + 1) * sizeof(struct qslot), 0);
+		memset(rb->buf->map, GUARD, rb->buf->size);
+		vkqs_buffer_flush(ctx, rb->buf);
+	}
+	return rb;
+}
+
+static void rb_range(struct readback *rb, uint32_t first, uint32_t count)
+{
+	rb->ranges[rb->nranges++] = (struct qrange){first, count};
+}
+
+static void rb_gap(struct readback *rb, uint32_t query)
+{
+	rb->gaps[rb->ngaps++] = query;
+}
+
+static const VkQueryResultFlags RB_FLAGS =
+	VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+
+/* Records the copies of the available runs (copy path) after the work:
+ * WAIT, so each copy waits for its queries to become available (18.2),
+ * then makes the transfer writes visible to the host. */
+static void rb_record(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool,
+		      const struct readback *rb)
+{
+	if (rb->path != RB_COPY || rb->late_copy)
+		return;
+	for (uint32_t i = 0; i < rb->nranges; i++) {
+		const struct qrange *r = &rb->ranges[i];
+		D->vkCmdCopyQueryPoolResults(cb, pool, r->first, r->count, rb->buf->buf,
+					     r->first * sizeof(struct qslot),
+					     sizeof(struct qslot),
+					     RB_FLAGS | VK_QUERY_RESULT_WAIT_BIT);
+	}
+	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
+}
+
+/* The copies of rb_record in a submission of their own, once the one that
+ * wrote the queries has completed: every query of a run is available then
+ * (the fence signaled after all of them ended), so no WAIT. */
+static void rb_copy_late(struct vkqs_ctx *ctx, VkQueryPool pool, const struct readback *rb)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	for (uint32_t i = 0; i < rb->nranges; i++) {
+		const struct qrange *r = &rb->ranges[i];
+		D->vkCmdCopyQueryPoolResults(cb, pool, r->first, r->count, rb->buf->buf,
+					     r->first * sizeof(struct qslot),
+					     sizeof(struct qslot), RB_FLAGS);
+	}
+	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+}
+
+/* The 16 bytes of slot q in the copy destination are still the guard. */
+static void expect_untouched(struct vkqs_ctx *ctx, const struct readback *rb, uint32_t q,
+			     const char *what, const char *by)
+{
+	const uint8_t *b = rb->buf->map + (size_t)q * sizeof(struct qslot);
+	uint32_t bad = sizeof(struct qslot);
+	for (uint32_t i = 0; i < sizeof(struct qslot); i++)
+		if (b[i] != GUARD) {
+			bad = i;
+			break;
+		}
+	VKQS_EXPECTF(ctx, bad == sizeof(struct qslot),
+		"expected the bytes of %s %u (destination offset %zu) to keep the guard "
+		"0x%02x after %s, byte %u is 0x%02x",
+		what, q, (size_t)q * sizeof(struct qslot), GUARD, by, bad,
+		bad < sizeof(struct qslot) ? b[bad] : 0);
+}
+
+/* A gap query read WITH_AVAILABILITY and without WAIT: availability 0. */
+static void expect_gap_avail(struct vkqs_ctx *ctx, const char *path, uint32_t q,
+			     uint64_t avail)
+{
+	VKQS_EXPECTF(ctx, avail == 0,
+		"expected query %u (reset, never used: outside every run of N "
+		"consecutive multiview queries) to be unavailable through %s, "
+		"availability word 0x%016" PRIx64,
+		q, path, avail);
+}
+
+/* vkGetQueryPoolResults of a run WITH_AVAILABILITY, without WAIT, after
+ * the fence: every query ended in the completed submission is available,
+ * so the read succeeds. */
+static bool get_avail(struct vkqs_ctx *ctx, VkQueryPool pool, const struct qrange *r,
+		      struct qslot *s)
+{
+	memset(s, GUARD, r->count * sizeof(*s));
+	VkResult res = D->vkGetQueryPoolResults(DEV, pool, r->first, r->count,
+						r->count * sizeof(*s), s, sizeof(*s), RB_FLAGS);
+	char what[112];
+	snprintf(what, sizeof(what),
+		 "vkGetQueryPoolResults(WITH_AVAILABILITY) of queries %u..%u after the fence",
+		 r->first, r->first + r->count - 1);
+	return vkqs_check_vk(ctx, false, __FILE__, __LINE__, what, res, VK_SUCCESS);
+}
+
+static bool run_available(const struct qslot *s, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (!s[k].avail)
+			return false;
+	return true;
+}
+
+static void rb_finish_copy(struct vkqs_ctx *ctx, VkQueryPool pool, struct readback *rb)
+{
+	const size_t qs = sizeof(struct qslot);
+	if (rb->late_copy)
+		rb_copy_late(ctx, pool, rb);
+	vkqs_buffer_invalidate(ctx, rb->buf);
+	for (uint32_t g = 0; g < rb->ngaps; g++)
+		expect_untouched(ctx, rb, rb->gaps[g], "gap query",
+				 "copying only the runs around it");
+	expect_untouched(ctx, rb, rb->slots, "the guard slot after query", "the copies");
+	for (uint32_t i = 0; i < rb->nranges; i++) {
+		const struct qrange *r = &rb->ranges[i];
+		memcpy(&rb->q[r->first], rb->buf->map + r->first * qs, r->count * qs);
+		/* 18.2: "Results for any available query written by this
+		 * command are final and represent the final result of the
+		 * query": the same values vkGetQueryPoolResults returns. */
+		struct qslot s[MAX_SLOTS];
+		if (!get_avail(ctx, pool, r, s))
+			continue;
+		for (uint32_t k = 0; k < r->count; k++) {
+			uint32_t q = r->first + k;
+			if (!rb->q[q].avail || !s[k].avail)
+				continue; /* rb_finish reports it */
+			VKQS_EXPECTF(ctx, rb->q[q].value == s[k].value,
+				"expected query %u copied with vkCmdCopyQueryPoolResults "
+				"(0x%016" PRIx64 ") to equal vkGetQueryPoolResults (0x%016" PRIx64 ")",
+				q, rb->q[q].value, s[k].value);
+		}
+	}
+	if (!rb->ngaps)
+		return;
+	/* The gaps are copied in a later submission, after the first one has
+	 * completed: nothing of it can still make them available.  Without
+	 * WAIT (they never become available) and WITH_AVAILABILITY, which
+	 * makes the copy of an unavailable query valid
+	 * (VUID-vkCmdCopyQueryPoolResults-None-08752 names the other flags). */
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	for (uint32_t g = 0; g < rb->ngaps; g++)
+		D->vkCmdCopyQueryPoolResults(cb, pool, rb->gaps[g], 1, rb->buf->buf,
+					     rb->gaps[g] * qs, qs, RB_FLAGS);
+	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	vkqs_buffer_invalidate(ctx, rb->buf);
+	for (uint32_t g = 0; g < rb->ngaps; g++) {
+		struct qslot s;
+		memcpy(&s, rb->buf->map + rb->gaps[g] * qs, qs);
+		/* the value of an unavailable query is undefined (18.2) */
+		expect_gap_avail(ctx, "vkCmdCopyQueryPoolResults", rb->gaps[g], s.avail);
+	}
+	expect_untouched(ctx, rb, rb->slots, "the guard slot after query", "the gap copies");
+}
+
+static void rb_finish_get(struct vkqs_ctx *ctx, VkQueryPool pool, struct readback *rb)
+{
+	for (uint32_t i = 0; i < rb->nranges; i++) {
+		const struct qrange *r = &rb->ranges[i];
+		struct qslot *s = &rb->q[r->first];
+		if (!get_avail(ctx, pool, r, s) || !run_available(s, r->count))
+			continue; /* rb_finish reports the unavailable ones */
+		/* Only now with WAIT: a query that never becomes available
+		 * could make it wait forever.  18.2 "VK_QUERY_RESULT_WAIT_BIT
+		 * specifies that Vulkan will wait for each query's status to
+		 * become available before retrieving its results": VK_SUCCESS
+		 * and the same final values. */
+		uint64_t w[MAX_SLOTS];
+		VkResult res = D->vkGetQueryPoolResults(DEV, pool, r->first, r->count,
+							r->count * sizeof(w[0]), w, sizeof(w[0]),
+							VK_QUERY_RESULT_64_BIT |
+								VK_QUERY_RESULT_WAIT_BIT);
+		if (!vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+				   "vkGetQueryPoolResults(WAIT) of available queries", res,
+				   VK_SUCCESS))
+			continue;
+		for (uint32_t k = 0; k < r->count; k++)
+			VKQS_EXPECTF(ctx, s[k].value == w[k],
+				"expected query %u read WITH_AVAILABILITY (0x%016" PRIx64
+				") to equal its WAIT result (0x%016" PRIx64 ")",
+				r->first + k, s[k].value, w[k]);
+	}
+	for (uint32_t g = 0; g < rb->ngaps; g++) {
+		struct qslot s;
+		memset(&s, GUARD, sizeof(s));
+		VkResult res = D->vkGetQueryPoolResults(DEV, pool, rb->gaps[g], 1, sizeof(s),
+							&s, sizeof(s), RB_FLAGS);
+		/* 18.2: without WAIT "vkGetQueryPoolResults may return
+		 * VK_NOT_READY if there are queries in the unavailable state";
+		 * VK_SUCCESS is legal but not what the CTS and earlier text
+		 * require (as suite/results). */
+		if (res == VK_SUCCESS)
+			vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS for "
+						 "unavailable query %u without WAIT "
+						 "(VK_NOT_READY expected)",
+					    rb->gaps[g]);
+		else
+			vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+				      "vkGetQueryPoolResults of a gap query without WAIT", res,
+				      VK_NOT_READY);
+		/* "If VK_QUERY_RESULT_WITH_AVAILABILITY_BIT is set, the final
+		 * integer value written for each query is non-zero if the
+		 * query's status was available or zero if the status was
+		 * unavailable." */
+		expect_gap_avail(ctx, "vkGetQueryPoolResults", rb->gaps[g], s.avail);
+	}
+}
+
+/* After the submission completed: fills rb->q for the runs and checks the
+ * read paths agree, every query of a run is available, every gap is not. */
+static void rb_finish(struct vkqs_ctx *ctx, VkQueryPool pool, struct readback *rb)
+{
+	if (rb->path == RB_COPY)
+		rb_finish_copy(ctx, pool, rb);
+	else
+		rb_finish_get(ctx, pool, rb);
+	for (uint32_t i = 0; i < rb->nranges; i++)
+		for (uint32_t k = 0; k < rb->ranges[i].count; k++) {
+			uint32_t q = rb->ranges[i].first + k;
+			VKQS_EXPECTF(ctx, rb->q[q].avail != 0,
+				"expected query %u to be available (availability word non-zero) "
+				"through %s after the submission completed, got 0x%016" PRIx64,
+				q, path_tokens[rb->path], rb->q[q].avail);
+		}
+}
+
+/* "v0, v1, ..." of a run, for messages. */
+static const char *run_values(const struct readback *rb, uint32_t first, uint32_t n,
+			      char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (uint32_t k = 0; k < n && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, k ? ", " : "",
+					rb->q[first + k].value);
+	return buf;
+}
+
+/* 18.2: "the sum of the results in all the queries must accurately reflect
+ * the total result of the query summed over all views"; how the total is
+ * distributed is implementation-dependent, so no single value is known,
+ * but none can exceed the total (the others are unsigned). */
+static void expect_run_sum(struct vkqs_ctx *ctx, const struct readback *rb, uint32_t first,
+			   uint32_t mask, uint64_t total, const char *what)
+{
+	uint32_t n = popcount(mask);
+	uint64_t sum = 0;
+	char vals[256];
+	if (!run_available(&rb->q[first], n))
+		return; /* the values are undefined; rb_finish reported it */
+	for (uint32_t k = 0; k < n; k++) {
+		uint64_t v = rb->q[first + k].value;
+		sum += v;
+		VKQS_EXPECTF(ctx, v <= total,
+			"expected query %u, one of the %u queries %u..%u of %s (view mask 0x%x), "
+			"to be <= the total %" PRIu64 ", got %" PRIu64,
+			first + k, n, first, first + n - 1, what, mask, total, v);
+	}
+	VKQS_EXPECTF(ctx, sum == total,
+		"expected the %u queries %u..%u of %s (view mask 0x%x) to sum to %" PRIu64
+		" (the sum over the views of each view's count), got %" PRIu64 " (%s)",
+		n, first, first + n - 1, what, mask, total, sum,
+		run_values(rb, first, n, vals, sizeof(vals)));
+}
+
+static void mask_token(uint32_t mask, char *buf, size_t size)
+{
+	char bits[40];
+	uint32_t n = mask_layers(mask), k = 0;
+	for (uint32_t b = n; b-- > 0;)
+		bits[k++] = (char)('0' + ((mask >> b) & 1));
+	bits[k] = 0;
+	snprintf(buf, size, "mask_0b%s", bits);
+}
+
+/* occlusion.* ------------------------------------------------------------*/
+
+struct occ_param {
+	enum rp_kind kind;
+	uint32_t mask;
+	VkSampleCountFlagBits samples;
+	enum rb_path path;
+};
+
+#define OCC_MASK(kind, mask)                                                  \
+	{kind, mask, VK_SAMPLE_COUNT_4_BIT, RB_GET},                          \
+	{kind, mask, VK_SAMPLE_COUNT_4_BIT, RB_COPY}
+/* Mask 0b1 (one view: N = 1) only through get: its copy adds nothing that
+ * the larger masks' copies do not cover.  1 sample on the non-contiguous
+ * mask: a pixel counted once per view, not once per sample, shows at 4. */
+#define OCC_KIND(kind)                                                        \
+	{kind, 0x1, VK_SAMPLE_COUNT_4_BIT, RB_GET}, OCC_MASK(kind, 0x3),     \
+	OCC_MASK(kind, 0x5), OCC_MASK(kind, 0xf),                             \
+	{kind, 0x5, VK_SAMPLE_COUNT_1_BIT, RB_GET}
+static const struct occ_param occ_params[] = {
+	OCC_KIND(KIND_RP1),
+	OCC_KIND(KIND_RP2),
+	OCC_KIND(KIND_DYN),
+};
+
+static void occ_name(const void *param, char *buf, size_t size)
+{
+	const struct occ_param *p = param;
+	char m[48];
+	mask_token(p->mask, m, sizeof(m));
+	snprintf(buf, size, "%s_%s_samples_%u_%s", kind_tokens[p->kind], m,
+		 (unsigned)p->samples, path_tokens[p->path]);
+}
+
+/* Query 1 holds one draw in a subpass of view mask `mask`: it uses queries
+ * 1..N (VUID-vkCmdBeginQuery-query-00808 sizes the pool for that); queries
+ * 0 and N + 1 are reset and never used.  A driver that writes one query
+ * per view index up to the highest bit (3 for 0b101), or a fixed number,
+ * makes query N + 1 available. */
+static void occlusion_precise(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct occ_param *p = param;
+	vkqs_require_feature(ctx, "occlusionQueryPrecise");
+	vkqs_require_exact_coverage(ctx);
+	uint32_t n = popcount(p->mask);
+	struct mv_target *t = mv_target_create(ctx, p->kind, p->samples, false, 1, &p->mask);
+	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, n + 2, 0);
+	struct readback *rb = rb_create(ctx, p->path, n + 2);
+	rb_range(rb, 1, n);
+	rb_gap(rb, 0);
+	rb_gap(rb, n + 1);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, pool, 0, n + 2);
+	mv_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, cb, pl, 0.5f);
+	D->vkCmdEndQuery(cb, pool, 1);
+	mv_end(ctx, cb, t);
+	rb_record(ctx, cb, pool, rb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	rb_finish(ctx, pool, rb);
+	expect_run_sum(ctx, rb, 1, p->mask, mask_area(p->mask) * p->samples,
+		       "a precise occlusion query");
+}
+
+static const struct occ_param nonprecise_params[] = {
+	{KIND_RP1, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{KIND_RP2, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{KIND_DYN, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+};
+
+static void nonprecise_name(const void *param, char *buf, size_t size)
+{
+	const struct occ_param *p = param;
+	char m[48];
+	mask_token(p->mask, m, sizeof(m));
+	snprintf(buf, size, "%s_%s", kind_tokens[p->kind], m);
+}
+
+/* Two non-precise queries in one multiview subpass, depth cleared to 0.5
+ * and tested LESS without writes: the draw at z 0.25 passes in every view,
+ * the one at z 0.75 fails everywhere.  18.3: without PRECISE "an
+ * implementation may generate any non-zero result value for the query if
+ * the count of passing samples is non-zero", so the first run sums to a
+ * non-zero value; no sample of the second passes, so its sum - and with
+ * it every value of the run - is 0.  The rectangles are at least 6 pixels
+ * wide and 10 high, so pixels strictly inside them pass wherever the device
+ * puts its samples. */
+static void occlusion_nonprecise(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct occ_param *p = param;
+	uint32_t n = popcount(p->mask);
+	struct mv_target *t = mv_target_create(ctx, p->kind, p->samples, true, 1, &p->mask);
+	const struct vkqs_pipeline *less = mv_pipeline(ctx, t, 0, true, VK_COMPARE_OP_LESS);
+	const uint32_t visible = 1, occluded = n + 2, slots = 2 * n + 3;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, slots, 0);
+	struct readback *rb = rb_create(ctx, p->path, slots);
+	rb_range(rb, visible, n);
+	rb_range(rb, occluded, n);
+	rb_gap(rb, 0);
+	rb_gap(rb, n + 1);
+	rb_gap(rb, 2 * n + 2);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, pool, 0, slots);
+	mv_begin(ctx, cb, t, 0.5f);
+	D->vkCmdBeginQuery(cb, pool, visible, 0);
+	mv_draw(ctx, cb, less, 0.25f);
+	D->vkCmdEndQuery(cb, pool, visible);
+	D->vkCmdBeginQuery(cb, pool, occluded, 0);
+	mv_draw(ctx, cb, less, 0.75f);
+	D->vkCmdEndQuery(cb, pool, occluded);
+	mv_end(ctx, cb, t);
+	rb_record(ctx, cb, pool, rb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	rb_finish(ctx, pool, rb);
+
+	char vals[256];
+	uint64_t sum = 0;
+	for (uint32_t k = 0; k < n; k++)
+		sum += rb->q[visible + k].value;
+	VKQS_EXPECTF(ctx, !run_available(&rb->q[visible], n) || sum != 0,
+		"expected the %u non-precise queries %u..%u (view mask 0x%x) of a draw "
+		"whose samples pass in every view to sum to a non-zero value, got 0 (%s)",
+		n, visible, visible + n - 1, p->mask,
+		run_values(rb, visible, n, vals, sizeof(vals)));
+	expect_run_sum(ctx, rb, occluded, p->mask, 0,
+		       "a non-precise occlusion query of a fully occluded draw");
+}
+
+struct subpass_param {
+	enum rp_kind kind;
+};
+
+static const struct subpass_param subpass_params[] = {{KIND_RP1}, {KIND_RP2}};
+
+static void subpass_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", kind_tokens[((const struct subpass_param *)param)->kind]);
+}
+
+/* Two subpasses of different view masks, 0b0111 (N = 3) then 0b1010
+ * (N = 2), one precise query each.  18.2: N is "the number of bits set in
+ * the view mask in the subpass the query is used in" - not the render
+ * pass's union of masks (4 views) nor the first subpass's - and each query
+ * sums its own subpass's views (1, 2 in both masks count in both). */
+static void occlusion_per_subpass(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct subpass_param *p = param;
+	static const uint32_t masks[2] = {0x7, 0xa};
+	const VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT;
+	vkqs_require_feature(ctx, "occlusionQueryPrecise");
+	vkqs_require_exact_coverage(ctx);
+	struct mv_target *t = mv_target_create(ctx, p->kind, samples, false, 2, masks);
+	const struct vkqs_pipeline *pl0 = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
+	const struct vkqs_pipeline *pl1 = mv_pipeline(ctx, t, 1, false, VK_COMPARE_OP_ALWAYS);
+	const uint32_t n0 = popcount(masks[0]), n1 = popcount(masks[1]);
+	const uint32_t q0 = 1, q1 = n0 + 2, slots = n0 + n1 + 3;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, slots, 0);
+	struct readback *rb = rb_create(ctx, RB_GET, slots);
+	rb_range(rb, q0, n0);
+	rb_range(rb, q1, n1);
+	rb_gap(rb, 0);
+	rb_gap(rb, n0 + 1);
+	rb_gap(rb, slots - 1);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, pool, 0, slots);
+	mv_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, pool, q0, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, cb, pl0, 0.5f);
+	D->vkCmdEndQuery(cb, pool, q0);
+	mv_next_subpass(ctx, cb, t);
+	D->vkCmdBeginQuery(cb, pool, q1, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, cb, pl1, 0.5f);
+	D->vkCmdEndQuery(cb, pool, q1);
+	mv_end(ctx, cb, t);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	rb_finish(ctx, pool, rb);
+	expect_run_sum(ctx, rb, q0, masks[0], mask_area(masks[0]) * samples,
+		       "the precise query of subpass 0");
+	expect_run_sum(ctx, rb, q1, masks[1], mask_area(masks[1]) * samples,
+		       "the precise query of subpass 1");
+}
+
+/* timestamp.* ------------------------------------------------------------*/
+
+static uint64_t ts_mask(uint32_t bits)
+{
+	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+}
+
+/* The most ticks the counter can advance in host_ns: one per
+ * timestampPeriod ns (18.5), the rate tolerance, a tick at each end. */
+static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
+{
+	double period = ctx->vk->props.limits.timestampPeriod;
+	if (!(period > 0.0))
+		return UINT64_MAX;
+	double t = (double)host_ns * (1.0 + TS_CLOCK_TOL) / period + 2.0;
+	return t >= 0x1p63 ? UINT64_MAX : (uint64_t)t;
+}
+
+/* A valid timestamp: non-zero (a counter of >= 36 bits reads 0 in one tick
+ * of 2^36, see suite/timestamp), nothing above timestampValidBits
+ * (VkQueueFamilyProperties: "Bits outside the valid range are guaranteed
+ * to be zeros"). */
+static bool ts_valid(uint64_t v, uint32_t bits)
+{
+	return v != 0 && (bits >= 64 || (v >> bits) == 0);
+}
+
+static void expect_ts_valid(struct vkqs_ctx *ctx, const char *what, uint32_t q, uint64_t v,
+			    uint32_t bits)
+{
+	VKQS_EXPECTF(ctx, ts_valid(v, bits),
+		"expected %s (query %u, 0x%016" PRIx64 ") to be a timestamp: non-zero, "
+		"no bit above timestampValidBits %u",
+		what, q, v, bits);
+}
+
+/* 18.5: a write that happens-after another "must not have a lower value
+ * unless its value overflows"; a lower value is a wrap only if the forward
+ * distance fits in the host interval around the submission (as
+ * suite/timestamp). */
+static void expect_not_before(struct vkqs_ctx *ctx, const char *what_a, uint32_t qa,
+			      uint64_t a, const char *what_b, uint32_t qb, uint64_t b,
+			      uint32_t bits, uint64_t host_ns)
+{
+	uint64_t m = ts_mask(bits);
+	uint64_t am = a & m, bm = b & m;
+	uint64_t fwd = (bm - am) & m;
+	uint64_t room = ticks_within(ctx, host_ns);
+	VKQS_EXPECTF(ctx, bm >= am || fwd <= room,
+		"expected %s (query %u, %" PRIu64 ") to be >= %s (query %u, %" PRIu64
+		") that it happens-after, or a %u-bit wrap: the forward distance %" PRIu64
+		" ticks exceeds the %" PRIu64 " ticks of the %" PRIu64 " ns host interval",
+		what_b, qb, bm, what_a, qa, am, bits, fwd, room, host_ns);
+}
+
+struct ts_param {
+	enum rp_kind kind;
+	uint32_t mask;
+	enum rb_path path;
+	bool write2;
+};
+
+#define TS_KIND(kind)                                                         \
+	{kind, 0x5, RB_GET, false}, {kind, 0x5, RB_COPY, false},              \
+	{kind, 0xf, RB_GET, false}, {kind, 0xf, RB_COPY, false}
+static const struct ts_param ts_params[] = {
+	TS_KIND(KIND_RP1),
+	TS_KIND(KIND_RP2),
+	TS_KIND(KIND_DYN),
+};
+static const struct ts_param ts2_params[] = {
+	{KIND_RP1, 0xf, RB_COPY, true},
+	{KIND_RP2, 0xf, RB_COPY, true},
+	{KIND_DYN, 0xf, RB_COPY, true},
+};
+
+static void ts_name(const void *param, char *buf, size_t size)
+{
+	const struct ts_param *p = param;
+	char m[48];
+	mask_token(p->mask, m, sizeof(m));
+	snprintf(buf, size, "%s_%s_%s", kind_tokens[p->kind], m, path_tokens[p->path]);
+}
+
+static void write_ts(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct ts_param *p,
+		     VkPipelineStageFlagBits stage, VkPipelineStageFlags2 stage2,
+		     VkQueryPool pool, uint32_t q)
+{
+	if (p->write2)
+		D->vkCmdWriteTimestamp2(cb, stage2, pool, q);
+	else
+		D->vkCmdWriteTimestamp(cb, stage, pool, q);
+}
+
+/* 18.5: the N values of one write in a multiview subpass are "an
+ * implementation-dependent choice of one of the following behaviors": the
+ * first query a timestamp and zero in the remaining ones, or all N
+ * timestamps.  Every timestamp lies between the write before the instance
+ * and the write after it (both ordered by full barriers). */
+static void expect_ts_run(struct vkqs_ctx *ctx, const struct readback *rb, uint32_t first,
+			  uint32_t n, const char *what, uint32_t before, uint32_t after,
+			  uint32_t bits, uint64_t host_ns)
+{
+	uint32_t zeros = 0;
+	if (!run_available(&rb->q[first], n))
+		return; /* the values are undefined; rb_finish reported it */
+	for (uint32_t k = 1; k < n; k++)
+		zeros += rb->q[first + k].value == 0;
+	bool all_ts = zeros == 0;
+	char vals[256];
+	VKQS_EXPECTF(ctx, zeros == n - 1 || all_ts,
+		"expected the %u queries %u..%u of %s to be a timestamp and %u zeros, or %u "
+		"timestamps (18.5), got %s",
+		n, first, first + n - 1, what, n - 1, n,
+		run_values(rb, first, n, vals, sizeof(vals)));
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t q = first + k;
+		uint64_t v = rb->q[q].value;
+		if (k > 0 && !all_ts)
+			continue;
+		expect_ts_valid(ctx, what, q, v, bits);
+		expect_not_before(ctx, "the write before the render pass instance", before,
+				  rb->q[before].value, what, q, v, bits, host_ns);
+		expect_not_before(ctx, what, q, v, "the write after the render pass instance",
+				  after, rb->q[after].value, bits, host_ns);
+	}
+}
+
+/* Query 0 is written before the instance, then a full barrier; inside the
+ * multiview subpass one write before the draw uses queries A..A+N-1, one
+ * after it B..B+N-1; after the instance a full barrier and the last write.
+ * The barriers' scopes hold every command before / after them, those
+ * inside the instance included, so both inner writes happen-after query 0
+ * and happen-before the last one.  The two inner writes are not ordered
+ * with each other (no barrier inside the subpass).  The query after each
+ * run of N is a gap. */
+static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct ts_param *p = param;
+	struct vkqs_queue *q = vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+	uint32_t bits = ctx->vk->info.families[q->family].timestamp_valid_bits;
+	/* VUID-vkCmdWriteTimestamp-timestampValidBits-00829 */
+	if (bits == 0)
+		vkqs_skip(ctx, "the graphics queue family reports timestampValidBits 0");
+	if (p->write2 && !(ctx->vk->has_13 && ctx->vk->f13.synchronization2))
+		vkqs_skip(ctx, "feature synchronization2 (Vulkan 1.3) is not supported");
+	uint32_t n = popcount(p->mask);
+	struct mv_target *t = mv_target_create(ctx, p->kind, VK_SAMPLE_COUNT_1_BIT, false, 1,
+					       &p->mask);
+	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
+	const uint32_t before = 0, a = 1, b = n + 2, after = 2 * n + 3, slots = 2 * n + 4;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, slots, 0);
+	struct readback *rb = rb_create(ctx, p->path, slots);
+	/* The Khronos validation layer (1.3.239) marks only the first of the
+	 * N queries of a multiview timestamp write as written, and reports a
+	 * WAIT copy of the others in the same command buffer as "waiting on a
+	 * query that has been reset and not issued yet" (Vulkan-
+	 * ValidationLayers issue 6107): the copies run in a later submission,
+	 * where no WAIT is needed.  The values are checked as strictly as
+	 * those of vkGetQueryPoolResults. */
+	rb->late_copy = true;
+	rb_range(rb, before, 1);
+	rb_range(rb, a, n);
+	rb_range(rb, b, n);
+	rb_range(rb, after, 1);
+	rb_gap(rb, n + 1);
+	rb_gap(rb, 2 * n + 2);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+	D->vkCmdResetQueryPool(cb, pool, 0, slots);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, before);
+	vkqs_cmd_full_barrier(ctx, cb);
+	mv_begin(ctx, cb, t, 1.0f);
+	write_ts(ctx, cb, p, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+		 VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, pool, a);
+	mv_draw(ctx, cb, pl, 0.5f);
+	write_ts(ctx, cb, p, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+		 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, pool, b);
+	mv_end(ctx, cb, t);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, after);
+	rb_record(ctx, cb, pool, rb);
+	vkqs_cmd_end(ctx, cb);
+	VkFence f = vkqs_fence(ctx);
+	uint64_t t0 = vkqs_now_ns();
+	vkqs_submit(ctx, q, &cb, 1, f);
+	vkqs_fence_wait(ctx, f);
+	uint64_t host_ns = vkqs_now_ns() - t0;
+	rb_finish(ctx, pool, rb);
+	if (!rb->q[before].avail || !rb->q[after].avail)
+		return; /* no bounds; rb_finish reported it */
+
+	expect_ts_valid(ctx, "the write before the render pass instance", before,
+			rb->q[before].value, bits);
+	expect_ts_valid(ctx, "the write after the render pass instance", after,
+			rb->q[after].value, bits);
+	expect_not_before(ctx, "the write before the render pass instance", before,
+			  rb->q[before].value, "the write after the render pass instance",
+			  after, rb->q[after].value, bits, host_ns);
+	expect_ts_run(ctx, rb, a, n, "the write before the draw", before, after, bits,
+		      host_ns);
+	expect_ts_run(ctx, rb, b, n, "the write after the draw", before, after, bits,
+		      host_ns);
+}
+
+/* The table --------------------------------------------------------------*/
+
+#define MV_SPEC                                                                \
+	"18.2: if queries are used while executing a render pass instance that " \
+	"has multiview enabled, the query uses N consecutive query indices in "  \
+	"the query pool (starting at query) where N is the number of bits set "  \
+	"in the view mask in the subpass the query is used in"
+#define SUM_SPEC                                                               \
+	"18.2: how the numerical results of the query are distributed among "   \
+	"the queries is implementation-dependent ... the sum of the results in " \
+	"all the queries must accurately reflect the total result of the query " \
+	"summed over all views"
+#define TS_SPEC                                                                \
+	"18.5: in a render pass instance with multiview enabled the timestamp "  \
+	"uses N consecutive query indices; the first query is a timestamp value " \
+	"and zero is written to the remaining queries, or all N queries are "    \
+	"timestamp values; 18.5: a write that happens-after another must not "   \
+	"have a lower value unless it overflows"
+
+static const struct vkqs_case cases[] = {
+	{.name = "occlusion.precise",
+	 .fn = occlusion_precise,
+	 .spec = MV_SPEC "; " SUM_SPEC " (precise: each view's exact sample count); "
+			 "the query after the N stays unavailable",
+	 .params = VKQS_PARAMS(occ_params, occ_name)},
+	{.name = "occlusion.nonprecise_visible_and_occluded",
+	 .fn = occlusion_nonprecise,
+	 .spec = SUM_SPEC "; 18.3: without PRECISE any non-zero value if the count of "
+			  "passing samples is non-zero (and 0 when none passes)",
+	 .params = VKQS_PARAMS(nonprecise_params, nonprecise_name)},
+	{.name = "occlusion.per_subpass_view_count",
+	 .fn = occlusion_per_subpass,
+	 .spec = MV_SPEC "; queries used with multiview rendering must begin and end in "
+			 "the same subpass; " SUM_SPEC,
+	 .params = VKQS_PARAMS(subpass_params, subpass_name)},
+	{.name = "timestamp.write",
+	 .fn = timestamp_write,
+	 .spec = TS_SPEC " (vkCmdWriteTimestamp)",
+	 .params = VKQS_PARAMS(ts_params, ts_name)},
+	{.name = "timestamp.write2",
+	 .fn = timestamp_write,
+	 .spec = TS_SPEC " (vkCmdWriteTimestamp2)",
+	 .params = VKQS_PARAMS(ts2_params, ts_name)},
+};
+
+VKQS_AREA(multiview, cases);
