@@ -477,9 +477,19 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 	const uint32_t *ls = p->cs_info.local_size;
 	struct rd_invocation inv;
 	uint64_t count = 0;
+	/* Workgroup variables: one zeroed block shared by a workgroup's
+	 * invocations (run one after another: no barriers in the subset). */
+	size_t wg_size = p->cs_info.workgroup_memory_size;
+	uint8_t *wg_mem = wg_size ? malloc(wg_size) : NULL;
+	if (wg_size && !wg_mem) {
+		rd_log("dispatch: out of memory for %zu bytes of workgroup memory", wg_size);
+		return;
+	}
 	for (uint32_t gz = 0; gz < groups[2]; gz++)
 		for (uint32_t gy = 0; gy < groups[1]; gy++)
-			for (uint32_t gx = 0; gx < groups[0]; gx++)
+			for (uint32_t gx = 0; gx < groups[0]; gx++) {
+				if (wg_mem)
+					memset(wg_mem, 0, wg_size);
 				for (uint32_t lz = 0; lz < ls[2]; lz++)
 					for (uint32_t ly = 0; ly < ls[1]; ly++)
 						for (uint32_t lx = 0; lx < ls[0]; lx++) {
@@ -494,6 +504,7 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 								inv.num_workgroups[k] = groups[k];
 							}
 							inv.local_index = (lz * ls[1] + ly) * ls[0] + lx;
+							inv.workgroup_memory = wg_mem;
 							char err[256];
 							if (rd_shader_run(p->cs, &p->cs_info, &env, &inv,
 									  err, sizeof(err)) != 0) {
@@ -502,7 +513,9 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 							}
 							count++;
 						}
+			}
 done:
+	free(wg_mem);
 	e->q->counters.cs_invocations += count;
 	charge(e, count * COST_INVOCATION_NS);
 }

@@ -786,8 +786,8 @@ int rd_raster_begin(struct rd_raster *r, const struct rd_graphics_state *st, uin
 	const float(*loc)[2] = rd_sample_locations(r->samples);
 	for (uint32_t s = 0; s < r->samples; s++) {
 		/* Standard locations are multiples of 1/8 pixel: exact in subpixels. */
-		r->sample_xy[s][1] = (int32_t)lrint(loc[s][0] * RD_SUBPIXEL);
-		r->sample_xy[s][0] = (int32_t)lrint(loc[s][1] * RD_SUBPIXEL);
+		r->sample_xy[s][0] = (int32_t)lrint(loc[s][0] * RD_SUBPIXEL);
+		r->sample_xy[s][1] = (int32_t)lrint(loc[s][1] * RD_SUBPIXEL);
 	}
 
 	/* Pixel bounds: the scissor ("Scissor Test") within the render area

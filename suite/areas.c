@@ -8,6 +8,8 @@ extern const struct vkqs_area vkqs_area_stats;
 extern const struct vkqs_area vkqs_area_reset;
 extern const struct vkqs_area vkqs_area_multiview;
 extern const struct vkqs_area vkqs_area_concurrent;
+extern const struct vkqs_area vkqs_area_xfb;
+extern const struct vkqs_area vkqs_area_mesh;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
@@ -18,6 +20,8 @@ const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_reset,
 	&vkqs_area_multiview,
 	&vkqs_area_concurrent,
+	&vkqs_area_xfb,
+	&vkqs_area_mesh,
 	&vkqs_area_selftest,
 	NULL,
 };

@@ -900,9 +900,9 @@ struct unavail_param {
 
 static const struct unavail_param unavail_params[] = {
 	{false, 32}, {false, 64}, {true, 32}, {true, 64}};
-/* A copy of an unavailable query is only read WITH_AVAILABILITY (or
- * PARTIAL): VUID-vkCmdCopyQueryPoolResults-None-08752 ("All queries used by
- * the command must have been made available by prior executed commands") is
+/* A copy of an unavailable query is only read WITH_AVAILABILITY:
+ * VUID-vkCmdCopyQueryPoolResults-None-08752 ("All queries used by the
+ * command must have been made available by prior executed commands") is
  * enforced by the validation layer for copies without WITH_AVAILABILITY or
  * PARTIAL; with WITH_AVAILABILITY the layer, and the CTS (reset_before_copy,
  * cts_queries.md 2.1), treat it as valid. */
@@ -975,10 +975,10 @@ static const struct hole_param hole_get_params[] = {
 	HOLES(false, 32, true),
 	HOLES(true, 64, true),
 };
-/* WITH_AVAILABILITY or PARTIAL: see unavail_avail_params. */
+/* Always WITH_AVAILABILITY: see unavail_avail_params. */
 static const struct hole_param hole_copy_params[] = {
 	HOLES(true, 32, false),
-	HOLES(false, 64, true),
+	HOLES(true, 64, true),
 };
 
 static void hole_name(const void *param, char *buf, size_t size)
