@@ -1508,15 +1508,22 @@ static const float fan_ring[8][2] = {
 	{56, 56.25f},   {40.5f, 56.25f}, {32.5f, 56.25f}, {8, 56.25f},
 };
 static const float fan_hull[4][2] = {{8, 8.25f}, {56, 8.25f}, {56, 56.25f}, {8, 56.25f}};
-/* Three thin rectangles on the 1/16 pixel grid (exact at the minimum
- * subPixelPrecisionBits of 4), each between the standard sample rows or
- * columns so that it holds one kind of sample only: [8, 56] x [10.25,
- * 10.4375] the row y = 0.375 (sample 1 of 4), [8, 56] x [12.5625, 12.6875]
- * the row y = 0.625 (sample 2), [30.8125, 30.9375] x [16, 48] the column
- * x = 0.875 (sample 1).  No pixel centre is inside: 0 at 1 sample, 128 at
- * 4; a device sampling elsewhere than the standard locations differs. */
-static const float strips[3][4] = {
-	{8, 10.25f, 56, 10.4375f}, {8, 12.5625f, 56, 12.6875f}, {30.8125f, 16, 30.9375f, 48}};
+/* Four thin quadrilaterals on the 1/16 pixel grid (exact at the minimum
+ * subPixelPrecisionBits of 4), each between standard sample locations so
+ * that it holds one kind of sample only: [8, 56] x [10.25, 10.4375] the
+ * row y = 0.375 (sample 1 of 4), [8, 56] x [12.5625, 12.6875] the row
+ * y = 0.625 (sample 2), [30.8125, 30.9375] x [16, 48] the column x = 0.875
+ * (sample 1), and the band -39.9375 <= x - 2y <= -39.8125 for 20 <= y <= 50
+ * the samples with x - 2y = 0.125 (mod 1), samples 0 and 1 of one pixel per
+ * row (the transposed pattern has none there).  No pixel centre is inside:
+ * 0 at 1 sample, 48 + 48 + 32 + 60 at 4; a device sampling elsewhere than
+ * the standard locations differs. */
+static const float strips[4][4][2] = {
+	{{8, 10.25f}, {56, 10.25f}, {56, 10.4375f}, {8, 10.4375f}},
+	{{8, 12.5625f}, {56, 12.5625f}, {56, 12.6875f}, {8, 12.6875f}},
+	{{30.8125f, 16}, {30.9375f, 16}, {30.9375f, 48}, {30.8125f, 48}},
+	{{0.0625f, 20}, {0.1875f, 20}, {60.1875f, 50}, {60.0625f, 50}},
+};
 
 /* Draws shape s with pipeline p; returns its samples' window within the
  * pixels of `clip` (even columns only when even_columns). */
@@ -1535,14 +1542,13 @@ static struct window shape_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		return polygon_window(ctx, fan_hull, 4, samples, clip, even_columns);
 	case SHAPE_SAMPLE_STRIPS: {
 		struct window w = {0, 0};
-		for (uint32_t i = 0; i < 3; i++) {
-			float x0 = strips[i][0], y0 = strips[i][1], x1 = strips[i][2], y1 = strips[i][3];
-			const float a[3][2] = {{x0, y0}, {x1, y0}, {x0, y1}};
-			const float b[3][2] = {{x1, y0}, {x1, y1}, {x0, y1}};
-			const float hull[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+		for (uint32_t i = 0; i < 4; i++) {
+			const float(*q)[2] = strips[i];
+			const float a[3][2] = {{q[0][0], q[0][1]}, {q[1][0], q[1][1]}, {q[3][0], q[3][1]}};
+			const float b[3][2] = {{q[1][0], q[1][1]}, {q[2][0], q[2][1]}, {q[3][0], q[3][1]}};
 			prim_draw(ctx, cb, p, a, 3, z, 1.0f, 0);
 			prim_draw(ctx, cb, p, b, 3, z, 1.0f, 0);
-			struct window one = polygon_window(ctx, hull, 4, samples, clip, even_columns);
+			struct window one = polygon_window(ctx, q, 4, samples, clip, even_columns);
 			w.lo += one.lo;
 			w.hi += one.hi;
 		}

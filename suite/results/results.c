@@ -509,7 +509,8 @@ static void expect_get_result(struct vkqs_ctx *ctx, VkResult r, bool all_availab
 }
 
 /* Draws the queries of `drawn` in a pool of `queries` (the others stay reset
- * and unavailable: begun never), reads rd through `path` and checks the
+ * and unavailable: begun never; `reset` narrows the reset, NULL: the whole
+ * pool), reads rd through `path` and checks the
  * destination against the plan: the drawn queries' areas and non-zero
  * availability, zero availability for the others.
  *
@@ -522,16 +523,12 @@ static void expect_get_result(struct vkqs_ctx *ctx, VkResult r, bool all_availab
  * Without WAIT the read comes after the fence, in a later submission for the
  * copy, so every drawn query is available. */
 static void read_scene(struct vkqs_ctx *ctx, enum path path, const struct read *rd,
-		       uint32_t queries, const struct qrange *drawn, uint32_t n_drawn)
+		       uint32_t queries, const struct qrange *drawn, uint32_t n_drawn,
+		       const struct qrange *reset)
 {
 	struct scene *s = scene_create(ctx, queries, n_drawn > 0);
-	/* Vulkan-ValidationLayers 1.3.239 tracks the state of every query a
-	 * vkCmdResetQueryPool names, at about 3 s and 400 MB for 2^20 of them:
-	 * beyond POOL_64K the reset names only the queries read (all of them,
-	 * VUID-vkGetQueryPoolResults-None-09401: none may be uninitialized;
-	 * the drawn ones are among them). */
-	if (queries > POOL_64K)
-		s->reset = (struct qrange){rd->first, rd->count};
+	if (reset)
+		s->reset = *reset;
 	struct query_expect *e = vkqs_alloc(ctx, rd->count * sizeof(*e));
 	bool all = true;
 	for (uint32_t k = 0; k < rd->count; k++) {
@@ -573,7 +570,7 @@ static void read_scene(struct vkqs_ctx *ctx, enum path path, const struct read *
 static void read_available(struct vkqs_ctx *ctx, enum path path, const struct read *rd)
 {
 	static const struct qrange all = {0, POOL_QUERIES};
-	read_scene(ctx, path, rd, POOL_QUERIES, &all, 1);
+	read_scene(ctx, path, rd, POOL_QUERIES, &all, 1, NULL);
 }
 
 /* Both paths of a case from one implementation. */
@@ -764,7 +761,7 @@ static void stride_zero_unavail(struct vkqs_ctx *ctx, enum path path, const void
 		.offset = DST_OFFSET,
 		.tight = true,
 	};
-	read_scene(ctx, path, &rd, 1, NULL, 0);
+	read_scene(ctx, path, &rd, 1, NULL, 0, NULL);
 }
 PATH_CASES(stride_zero_unavail, stride_zero_unavail)
 
@@ -865,9 +862,12 @@ static void large_name(const void *param, char *buf, size_t size)
 static const struct qrange large_sparse[] = {
 	{0, 1}, {1000, 3}, {32767, 2}, {POOL_64K - 1, 1}};
 
-/* One vkCmdResetQueryPool for the whole 2^16 pool, for the queries read of
- * the 2^20 one (read_scene says why); packed stride, a tight dstBuffer for
- * the copy (it ends at the last byte written).  A whole-pool read has 65530
+/* One vkCmdResetQueryPool for the whole 2^16 pool.  For the 2^20 one it
+ * names only the queries read (all of them:
+ * VUID-vkGetQueryPoolResults-None-09401, none may be uninitialized), as
+ * Vulkan-ValidationLayers 1.3.239 spends about 3 s and 400 MB tracking the
+ * state of 2^20 reset queries.  Packed stride, a tight dstBuffer for the
+ * copy (it ends at the last byte written).  A whole-pool read has 65530
  * unavailable queries: availability 0, VK_NOT_READY from
  * vkGetQueryPoolResults (expect_get_result). */
 static void large(struct vkqs_ctx *ctx, enum path path, const void *param)
@@ -881,12 +881,13 @@ static void large(struct vkqs_ctx *ctx, enum path path, const void *param)
 		.tight = true,
 	};
 	rd.stride = element_size(&rd);
-	struct qrange all = {p->first, p->count};
+	struct qrange queries_read = {p->first, p->count};
+	const struct qrange *reset = p->queries > POOL_64K ? &queries_read : NULL;
 	if (large_whole(p))
 		read_scene(ctx, path, &rd, p->queries, large_sparse,
-			   VKQS_ARRAY_LEN(large_sparse));
+			   VKQS_ARRAY_LEN(large_sparse), reset);
 	else
-		read_scene(ctx, path, &rd, p->queries, &all, 1);
+		read_scene(ctx, path, &rd, p->queries, &queries_read, 1, reset);
 }
 PATH_CASES(large, large)
 
@@ -937,7 +938,7 @@ static void read_unavailable(struct vkqs_ctx *ctx, enum path path,
 	};
 	rd.stride = element_size(&rd);
 	struct qrange drawn = {0, begun};
-	read_scene(ctx, path, &rd, queries, &drawn, begun ? 1 : 0);
+	read_scene(ctx, path, &rd, queries, &drawn, begun ? 1 : 0, NULL);
 }
 
 static void not_ready(struct vkqs_ctx *ctx, enum path path, const void *param)
@@ -1006,7 +1007,7 @@ static void hole(struct vkqs_ctx *ctx, enum path path, const void *param)
 	};
 	rd.stride = element_size(&rd) + 8;
 	struct qrange drawn[] = {{0, h}, {h + 1, POOL_QUERIES - h - 1}};
-	read_scene(ctx, path, &rd, POOL_QUERIES, drawn, VKQS_ARRAY_LEN(drawn));
+	read_scene(ctx, path, &rd, POOL_QUERIES, drawn, VKQS_ARRAY_LEN(drawn), NULL);
 }
 PATH_CASES(hole, hole)
 
