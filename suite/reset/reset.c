@@ -725,8 +725,11 @@ static bool gate_still_shut(struct vkqs_ctx *ctx, struct gate *g, const char *du
 	bool by_timer = false;
 	if (!gate_state(g, &by_timer, NULL))
 		return true;
+	/* The spec never says in words that a call without WAIT returns while
+	 * work waits on the host: legal, but a valid program that signals
+	 * after the call deadlocks, so it is a quality problem, not a Fail. */
 	if (by_timer)
-		vkqs_fail(ctx, "%s did not return for %llu ms while the submission using "
+		vkqs_quality_warning(ctx, "%s did not return for %llu ms while the submission using "
 			       "the query waited on a timeline semaphore that only the host "
 			       "signals (the watchdog signalled it): it waited for work that "
 			       "could not run, so a valid program that signals after the call "

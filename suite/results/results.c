@@ -508,11 +508,11 @@ static void expect_get_result(struct vkqs_ctx *ctx, VkResult r, bool all_availab
 			      VK_NOT_READY);
 }
 
-/* Draws the queries of `drawn` in a pool of `queries` (the others stay reset
- * and unavailable: begun never; `reset` narrows the reset, NULL: the whole
- * pool), reads rd through `path` and checks the
- * destination against the plan: the drawn queries' areas and non-zero
- * availability, zero availability for the others.
+/* Resets the pool of `queries` (or only `reset`, when not NULL) and draws
+ * the queries of `drawn`; the others stay reset and unavailable, never
+ * begun.  Reads rd through `path` and checks the destination against the
+ * plan: the drawn queries' areas and non-zero availability, zero
+ * availability for the others.
  *
  * With WAIT the read does not wait for the fence: vkGetQueryPoolResults is
  * called while the work may still run, and the copy is recorded right after
