@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define ERR(...) (snprintf(err, errsize, __VA_ARGS__), false)
 #define SETERR(...) ((void)snprintf(err, errsize, __VA_ARGS__))
@@ -25,6 +26,37 @@ void vkqs_version_string(uint32_t v, char *buf, size_t size)
 {
 	snprintf(buf, size, "%u.%u.%u", VK_API_VERSION_MAJOR(v),
 		 VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+}
+
+void vkqs_loader_add_refdevice(void)
+{
+	static const char *const where[] = {"refdevice/", ""};
+	char exe[4096], manifest[4200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0 || getenv("VKQS_NO_REFDEVICE"))
+		return;
+	exe[n] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	size_t i = 0;
+	for (; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(manifest, sizeof(manifest), "%s/%svkqs_refdevice_icd.json", exe, where[i]);
+		if (access(manifest, R_OK) == 0)
+			break;
+	}
+	if (i == sizeof(where) / sizeof(where[0]))
+		return;
+	const char *add = getenv("VK_ADD_DRIVER_FILES");
+	if (add && strstr(add, manifest))
+		return;
+	char *value = malloc(strlen(manifest) + (add ? strlen(add) : 0) + 2);
+	if (!value)
+		return;
+	sprintf(value, "%s%s%s", add ? add : "", add && *add ? ":" : "", manifest);
+	setenv("VK_ADD_DRIVER_FILES", value, 1);
+	free(value);
 }
 
 /* Instance --------------------------------------------------------------- */

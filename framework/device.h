@@ -58,6 +58,13 @@ const char *vkqs_device_type_name(VkPhysicalDeviceType t);
 /* "1.3.230" */
 void vkqs_version_string(uint32_t v, char *buf, size_t size);
 
+/* Adds the bundled reference device's manifest (found next to the running
+ * binary: <dir>/refdevice/ or <dir>/) to VK_ADD_DRIVER_FILES, keeping the
+ * system's drivers.  An explicit VK_DRIVER_FILES / VK_ICD_FILENAMES is the
+ * user's choice and wins (the loader then ignores VK_ADD_DRIVER_FILES);
+ * VKQS_NO_REFDEVICE=1 skips it.  Call before the first Vulkan call. */
+void vkqs_loader_add_refdevice(void);
+
 /* Instance --------------------------------------------------------------- */
 struct vkqs_instance {
 	VkInstance instance;

@@ -453,38 +453,9 @@ static int cmd_run(int argc, char **argv)
 	return rc;
 }
 
-/* Adds the bundled reference device's manifest (next to this binary, in
- * refdevice/) to the loader's driver list without hiding the system's
- * drivers.  An explicit VK_DRIVER_FILES / VK_ICD_FILENAMES is the user's
- * choice and wins (the loader then ignores VK_ADD_DRIVER_FILES anyway). */
-static void add_refdevice(void)
-{
-	char exe[4096], manifest[4200];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0 || getenv("VKQS_NO_REFDEVICE"))
-		return;
-	exe[n] = '\0';
-	char *slash = strrchr(exe, '/');
-	if (!slash)
-		return;
-	*slash = '\0';
-	snprintf(manifest, sizeof(manifest), "%s/refdevice/vkqs_refdevice_icd.json", exe);
-	if (access(manifest, R_OK) != 0)
-		return;
-	const char *add = getenv("VK_ADD_DRIVER_FILES");
-	if (add && strstr(add, manifest))
-		return;
-	char *value = malloc(strlen(manifest) + (add ? strlen(add) : 0) + 2);
-	if (!value)
-		return;
-	sprintf(value, "%s%s%s", add ? add : "", add && *add ? ":" : "", manifest);
-	setenv("VK_ADD_DRIVER_FILES", value, 1);
-	free(value);
-}
-
 int main(int argc, char **argv)
 {
-	add_refdevice();
+	vkqs_loader_add_refdevice();
 	if (argc < 2)
 		die("no command given (list, devices, info, run; see vkqs --help)");
 	const char *cmd = argv[1];

@@ -61,16 +61,19 @@ static void put(uint8_t *dst, uint64_t v, bool is64, enum rd_overflow_mode ov)
 
 /* Packed 64-bit results of available queries are the pool's own values:
  * one memcpy.  True when it applied. */
-static bool fast_path(struct rd_query_pool *pool, uint32_t first, uint32_t count, uint8_t *dst,
-		      VkDeviceSize stride, VkQueryResultFlags flags)
+static bool fast_path(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
+		      uint32_t count, uint8_t *dst, VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	if ((flags & ~(VkQueryResultFlags)(VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)) !=
 		    0 ||
-	    !(flags & VK_QUERY_RESULT_64_BIT) || stride != (VkDeviceSize)pool->value_count * 8)
+	    !(flags & VK_QUERY_RESULT_64_BIT) || stride != (VkDeviceSize)pool->value_count * 8 ||
+	    c->result_latency_us)
 		return false;
-	for (uint32_t i = first; i < first + count; i++)
-		if (!available(pool, i))
-			return false;
+	/* Availability flags are bytes 0/1: one scan for a zero, then the
+	 * acquire fence orders the value reads after it. */
+	if (memchr((const void *)&pool->available[first], 0, count))
+		return false;
+	atomic_thread_fence(memory_order_acquire);
 	memcpy(dst, rd_query_values(pool, first), (size_t)count * pool->value_count * 8);
 	return true;
 }
@@ -88,7 +91,7 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		return VK_SUCCESS;
 	if (count > pool->count - first)
 		count = pool->count - first;
-	if (fast_path(pool, first, count, dst, stride, flags))
+	if (fast_path(c, pool, first, count, dst, stride, flags))
 		return VK_SUCCESS;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t query = first + i;

@@ -17,6 +17,22 @@
 
 enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE };
 
+/* Transform feedback (VK_EXT_transform_feedback, stream 0 only). */
+#define RD_MAX_XFB_BUFFERS 4   /* maxTransformFeedbackBuffers */
+#define RD_MAX_XFB_OUTPUTS 32
+#define RD_XFB_POSITION 0xfffeu   /* rd_xfb_output.source: the Position builtin */
+#define RD_XFB_POINT_SIZE 0xffffu /* ... the PointSize builtin */
+
+/* One captured piece of a vertex: `words` 32-bit components of an output
+ * written at byte `offset` of the vertex's XfbStride bytes in buffer
+ * `buffer` (spec "Transform Feedback": Offset, XfbBuffer). */
+struct rd_xfb_output {
+	uint8_t buffer;               /* XfbBuffer */
+	uint8_t words;                /* 1..4 */
+	uint16_t source;              /* Location (components from 0), or RD_XFB_* */
+	uint32_t offset;              /* Offset, bytes */
+};
+
 struct rd_shader;
 
 /* NULL on failure, with one line in err ("word 57: unsupported opcode
@@ -42,6 +58,10 @@ struct rd_entry_info {
 	uint32_t local_size[3];       /* compute: LocalSize */
 	uint32_t push_constant_size;  /* bytes of the push-constant block used */
 	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables (see rd_invocation.workgroup_memory) */
+	bool xfb;                     /* vertex: Xfb execution mode */
+	uint32_t xfb_stride[RD_MAX_XFB_BUFFERS]; /* XfbStride of each buffer captured to, else 0 */
+	uint32_t xfb_output_count;
+	struct rd_xfb_output xfb_outputs[RD_MAX_XFB_OUTPUTS];
 };
 
 /* Looks up entry point `name` of `stage`; false with err when absent. */

@@ -572,6 +572,8 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationArrayStride:
 	case SpvDecorationMatrixStride:
 	case SpvDecorationSpecId:
+	case SpvDecorationXfbBuffer:
+	case SpvDecorationXfbStride:
 		*nlit = 1;
 		return true;
 	case SpvDecorationFlat:
@@ -703,6 +705,7 @@ static bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityClipDistance:
 	case SpvCapabilityCullDistance:
 	case SpvCapabilityMultiView:
+	case SpvCapabilityTransformFeedback:
 		return true;
 	case SpvCapabilityDemoteToHelperInvocation:
 		c->caps_demote = true;
@@ -3272,6 +3275,127 @@ static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool inp
 		       get_deco(c, id, NONE, SpvDecorationNoPerspective, NULL));
 }
 
+/* Transform feedback (spec "Transform Feedback" in "Fixed-Function Vertex
+ * Post-Processing"): each output variable or output block member decorated
+ * Offset is captured to its XfbBuffer at that byte offset of the XfbStride
+ * bytes reserved per vertex; "array elements or structure members are
+ * written tightly packed in order", matrices as arrays of columns. */
+static bool xfb_push(struct rd_parse *c, struct rd_entry *e, uint32_t buffer, uint32_t stride,
+		     uint32_t source, uint32_t words, uint32_t offset)
+{
+	struct rd_entry_info *in = &e->info;
+	if (buffer == NONE || stride == NONE)
+		return fail(c, "captured output at Offset %u without XfbBuffer and XfbStride", offset);
+	if (buffer >= RD_MAX_XFB_BUFFERS)
+		return fail(c, "XfbBuffer %u is beyond the %u supported", buffer, RD_MAX_XFB_BUFFERS);
+	if (in->xfb_stride[buffer] && in->xfb_stride[buffer] != stride)
+		return fail(c, "XfbBuffer %u with XfbStride %u and %u", buffer, in->xfb_stride[buffer], stride);
+	/* "All components ... must be written at an offset aligned to the size
+	 * of the component"; they must fit the stride. */
+	if (offset % 4 || stride % 4 || (uint64_t)offset + words * 4u > stride)
+		return fail(c, "captured output of %u words at Offset %u does not fit XfbStride %u", words,
+			    offset, stride);
+	if (source < RD_XFB_POSITION && source >= RD_MAX_LOCATIONS)
+		return fail(c, "captured output at Location %u is beyond the %u supported", source,
+			    RD_MAX_LOCATIONS);
+	if (in->xfb_output_count == RD_MAX_XFB_OUTPUTS)
+		return fail(c, "more than %u captured outputs", RD_MAX_XFB_OUTPUTS);
+	in->xfb_stride[buffer] = stride;
+	in->xfb_outputs[in->xfb_output_count++] = (struct rd_xfb_output){
+		(uint8_t)buffer, (uint8_t)words, (uint16_t)source, offset};
+	return true;
+}
+
+/* Walks type tid from Location *loc the way io_walk assigns locations,
+ * capturing each vector at *off (tightly packed) when `capture`. */
+static bool xfb_walk(struct rd_parse *c, struct rd_entry *e, uint32_t tid, uint32_t *loc, bool capture,
+		     uint32_t buffer, uint32_t stride, uint32_t *off)
+{
+	const struct ptype *t = T(c, tid);
+	switch (t->kind) {
+	case T_INT:
+	case T_FLOAT:
+	case T_VECTOR:
+		if (capture && !xfb_push(c, e, buffer, stride, *loc, t->words, *off))
+			return false;
+		*off += t->words * 4;
+		(*loc)++;
+		return true;
+	case T_MATRIX:
+	case T_ARRAY:
+		for (uint32_t i = 0; i < t->count; i++)
+			if (!xfb_walk(c, e, t->elem, loc, capture, buffer, stride, off))
+				return false;
+		return true;
+	case T_STRUCT:
+		for (uint32_t i = 0; i < t->count; i++) {
+			const struct pmember *m = &c->members[t->first + i];
+			if (m->location != NONE)
+				*loc = m->location;
+			if (!xfb_walk(c, e, m->type, loc, capture, buffer, stride, off))
+				return false;
+		}
+		return true;
+	default:
+		return fail(c, "interface variable of type %s", kind_name((enum tkind)t->kind));
+	}
+}
+
+static bool xfb_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint32_t buffer,
+			uint32_t stride, uint32_t offset)
+{
+	switch (b) {
+	case SpvBuiltInPosition:
+		return xfb_push(c, e, buffer, stride, RD_XFB_POSITION, 4, offset);
+	case SpvBuiltInPointSize:
+		return xfb_push(c, e, buffer, stride, RD_XFB_POINT_SIZE, 1, offset);
+	default:
+		return fail(c, "capturing BuiltIn %s is unsupported", rd_spirv_name(RD_NAME_BUILTIN, b));
+	}
+}
+
+/* The captured parts of output variable id (entry with the Xfb mode). */
+static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
+{
+	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
+	const struct ptype *t = T(c, q->type);
+	uint32_t buffer = NONE, stride = NONE, off, b, loc = 0;
+	get_deco(c, id, NONE, SpvDecorationXfbBuffer, &buffer);
+	get_deco(c, id, NONE, SpvDecorationXfbStride, &stride);
+	bool builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b);
+	bool members = t->kind == T_STRUCT;
+	if (!builtin && !get_deco(c, id, NONE, SpvDecorationLocation, &loc) && members &&
+	    t->count && c->members[t->first].location != NONE)
+		loc = c->members[t->first].location;
+	if (get_deco(c, id, NONE, SpvDecorationOffset, &off)) {
+		if (builtin)
+			return xfb_builtin(c, e, b, buffer, stride, off);
+		if (members && t->builtins)
+			return fail(c, "Offset on a whole block of builtins is unsupported");
+		return xfb_walk(c, e, q->type, &loc, true, buffer, stride, &off);
+	}
+	if (!members || builtin)
+		return true;
+	/* A block: its members decorated Offset, each with the block's
+	 * XfbBuffer and XfbStride unless it has its own. */
+	for (uint32_t i = 0; i < t->count; i++) {
+		const struct pmember *m = &c->members[t->first + i];
+		uint32_t mbuf = buffer, mstride = stride, moff = m->offset;
+		get_deco(c, q->type, i, SpvDecorationXfbBuffer, &mbuf);
+		get_deco(c, q->type, i, SpvDecorationXfbStride, &mstride);
+		if (m->builtin != NONE) {
+			if (moff != NONE && !xfb_builtin(c, e, m->builtin, mbuf, mstride, moff))
+				return false;
+			continue;
+		}
+		if (m->location != NONE)
+			loc = m->location;
+		if (!xfb_walk(c, e, m->type, &loc, moff != NONE, mbuf, mstride, &moff))
+			return false;
+	}
+	return true;
+}
+
 /* OR of what every function reachable from f does. */
 static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes)
 {
@@ -3381,6 +3505,10 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			/* Greater/Less/Unchanged are hints an implementation may ignore. */
 			ok = st == RD_STAGE_FRAGMENT && c->wc == 3 && !id_form;
 			break;
+		case SpvExecutionModeXfb:
+			/* the vertex stage is the last pre-rasterization stage here */
+			ok = e->info.xfb = st == RD_STAGE_VERTEX && c->wc == 3 && !id_form;
+			break;
 		default:
 			return fail(c, "unsupported execution mode %s (%u)",
 				    rd_spirv_name(RD_NAME_EXECUTION_MODE, mode), mode);
@@ -3417,6 +3545,8 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			uint32_t sc = c->ptrs[c->ids[id].ptr].storage;
 			if (sc == (pass ? SpvStorageClassOutput : SpvStorageClassInput) &&
 			    !io_var(c, e, id, pass == 0))
+				return false;
+			if (pass && sc == SpvStorageClassOutput && e->info.xfb && !xfb_var(c, e, id))
 				return false;
 		}
 		if (pass == 0) {

@@ -24,6 +24,7 @@ int main(int argc, char **argv)
 	uint32_t n = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 1u << 20;
 	struct vkqs_vk vk;
 	char err[512];
+	vkqs_loader_add_refdevice();
 	if (n == 0 || !vkqs_vk_create(&vk, spec, false, err, sizeof(err))) {
 		fprintf(stderr, "rd_bench_readback: %s\n", n ? err : "QUERIES must be > 0");
 		return 2;
