@@ -2,7 +2,12 @@
 #   static const uint32_t <VAR>[] = { ... };
 # (static, so several files can include the same shader; <stdint.h> first).
 # Usage: cmake -DGLSLANG=... -DSRC=... -DOUT=... -DVAR=... -P spirv_header.cmake
-execute_process(COMMAND ${GLSLANG} -V --quiet --vn ${VAR} -o ${OUT}.tmp ${SRC}
+# Mesh and task shaders (GL_EXT_mesh_shader) need SPIR-V 1.4 or later.
+set(target_env)
+if(SRC MATCHES "\\.(mesh|task)$")
+  set(target_env --target-env vulkan1.2)
+endif()
+execute_process(COMMAND ${GLSLANG} -V ${target_env} --quiet --vn ${VAR} -o ${OUT}.tmp ${SRC}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
   file(REMOVE ${OUT}.tmp)
