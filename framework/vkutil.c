@@ -55,7 +55,34 @@ DEFINE_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
 DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
 DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
 DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
+DEFINE_DESTROY(VkSemaphore, vkDestroySemaphore)
+DEFINE_DESTROY(VkDescriptorSetLayout, vkDestroyDescriptorSetLayout)
+DEFINE_DESTROY(VkDescriptorPool, vkDestroyDescriptorPool)
 #define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
+
+void vkqs_defer_destroy(struct vkqs_ctx *ctx, VkObjectType type, void *h)
+{
+	vkqs_defer_fn fn;
+	switch (type) {
+	case VK_OBJECT_TYPE_FENCE: fn = destroy_VkFence; break;
+	case VK_OBJECT_TYPE_SEMAPHORE: fn = destroy_VkSemaphore; break;
+	case VK_OBJECT_TYPE_BUFFER: fn = destroy_VkBuffer; break;
+	case VK_OBJECT_TYPE_DEVICE_MEMORY: fn = destroy_VkDeviceMemory; break;
+	case VK_OBJECT_TYPE_QUERY_POOL: fn = destroy_VkQueryPool; break;
+	case VK_OBJECT_TYPE_IMAGE: fn = destroy_VkImage; break;
+	case VK_OBJECT_TYPE_IMAGE_VIEW: fn = destroy_VkImageView; break;
+	case VK_OBJECT_TYPE_RENDER_PASS: fn = destroy_VkRenderPass; break;
+	case VK_OBJECT_TYPE_FRAMEBUFFER: fn = destroy_VkFramebuffer; break;
+	case VK_OBJECT_TYPE_PIPELINE: fn = destroy_VkPipeline; break;
+	case VK_OBJECT_TYPE_PIPELINE_LAYOUT: fn = destroy_VkPipelineLayout; break;
+	case VK_OBJECT_TYPE_SHADER_MODULE: fn = destroy_VkShaderModule; break;
+	case VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT: fn = destroy_VkDescriptorSetLayout; break;
+	case VK_OBJECT_TYPE_DESCRIPTOR_POOL: fn = destroy_VkDescriptorPool; break;
+	default:
+		vkqs_internal_error(ctx, "vkqs_defer_destroy: object type %d", (int)type);
+	}
+	vkqs_defer(ctx, fn, h);
+}
 
 struct cb_free {
 	VkCommandPool pool;
@@ -69,24 +96,65 @@ static void free_cb(struct vkqs_ctx *ctx, void *arg)
 
 /* Command buffers ---------------------------------------------------------*/
 
-VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q)
+/* A command buffer of q's pool, freed at case end. */
+static VkCommandBuffer cmd_alloc(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+				 VkCommandBufferLevel level)
 {
 	VkCommandBufferAllocateInfo ai = {
 		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
 		.commandPool = q->pool,
-		.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+		.level = level,
 		.commandBufferCount = 1,
 	};
 	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
 	f->pool = q->pool;
 	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
 	vkqs_defer(ctx, free_cb, f);
+	return f->cb;
+}
+
+VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q)
+{
+	VkCommandBuffer cb = cmd_alloc(ctx, q, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
 	VkCommandBufferBeginInfo bi = {
 		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
 		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
 	};
-	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
-	return f->cb;
+	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(cb, &bi));
+	return cb;
+}
+
+static void set_viewport_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+				 const struct vkqs_target *t)
+{
+	VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0.0f, 1.0f};
+	VkRect2D sc = {{0, 0}, {t->width, t->height}};
+	D->vkCmdSetViewport(cb, 0, 1, &vp);
+	D->vkCmdSetScissor(cb, 0, 1, &sc);
+}
+
+VkCommandBuffer vkqs_cmd_begin_secondary(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+					 const struct vkqs_target *t,
+					 VkCommandBufferUsageFlags usage,
+					 const VkCommandBufferInheritanceInfo *inh)
+{
+	VkCommandBuffer cb = cmd_alloc(ctx, q, VK_COMMAND_BUFFER_LEVEL_SECONDARY);
+	VkCommandBufferInheritanceInfo ii = {0};
+	if (inh)
+		ii = *inh;
+	ii.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO;
+	ii.renderPass = t ? t->render_pass : VK_NULL_HANDLE;
+	ii.subpass = 0;
+	ii.framebuffer = t ? t->framebuffer : VK_NULL_HANDLE;
+	VkCommandBufferBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = usage | (t ? VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT : 0),
+		.pInheritanceInfo = &ii,
+	};
+	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(cb, &bi));
+	if (t)
+		set_viewport_scissor(ctx, cb, t);
+	return cb;
 }
 
 void vkqs_cmd_end(struct vkqs_ctx *ctx, VkCommandBuffer cb)
@@ -136,6 +204,16 @@ void vkqs_cmd_submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 	VkFence f = vkqs_fence(ctx);
 	vkqs_submit(ctx, q, &cb, 1, f);
 	vkqs_fence_wait(ctx, f);
+}
+
+uint64_t vkqs_submit_timed(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+			   const VkCommandBuffer *cbs, uint32_t count)
+{
+	VkFence f = vkqs_fence(ctx);
+	uint64_t t0 = vkqs_now_ns();
+	vkqs_submit(ctx, q, cbs, count, f);
+	vkqs_fence_wait(ctx, f);
+	return vkqs_now_ns() - t0;
 }
 
 void vkqs_cmd_full_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
@@ -282,23 +360,50 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 	return pool;
 }
 
+size_t vkqs_result_word(VkQueryResultFlags flags)
+{
+	return (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+}
+
+size_t vkqs_result_elem(VkQueryResultFlags flags)
+{
+	return vkqs_result_word(flags) *
+	       ((flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) ? 2 : 1);
+}
+
+size_t vkqs_result_span(uint32_t count, VkDeviceSize stride, VkQueryResultFlags flags)
+{
+	return (size_t)(count - 1) * stride + vkqs_result_elem(flags);
+}
+
+uint64_t vkqs_load_word(const void *p, size_t size)
+{
+	if (size == 8) {
+		uint64_t v;
+		memcpy(&v, p, 8);
+		return v;
+	}
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
 /* Render targets ----------------------------------------------------------*/
 
-static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w,
-			    uint32_t h, VkSampleCountFlagBits samples,
-			    VkImageUsageFlags usage)
+VkImage vkqs_image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t width,
+			  uint32_t height, uint32_t layers, VkSampleCountFlagBits samples,
+			  VkImageUsageFlags usage)
 {
 	VkImageCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
 		.imageType = VK_IMAGE_TYPE_2D,
 		.format = format,
-		.extent = {w, h, 1},
+		.extent = {width, height, 1},
 		.mipLevels = 1,
-		.arrayLayers = 1,
+		.arrayLayers = layers,
 		.samples = samples,
 		.tiling = VK_IMAGE_TILING_OPTIMAL,
-		.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-			 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+		.usage = usage,
 		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
 		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
 	};
@@ -311,6 +416,8 @@ static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w,
 					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
 	if (type == UINT32_MAX)
 		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
+	if (type == UINT32_MAX)
+		vkqs_internal_error(ctx, "no memory type for an image");
 	VkMemoryAllocateInfo mai = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
 		.allocationSize = req.size,
@@ -323,15 +430,15 @@ static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w,
 	return img;
 }
 
-static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
-			       VkImageAspectFlags aspect)
+VkImageView vkqs_image_view(struct vkqs_ctx *ctx, VkImage img, VkImageViewType type,
+			    VkFormat format, VkImageAspectFlags aspect, uint32_t layers)
 {
 	VkImageViewCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
 		.image = img,
-		.viewType = VK_IMAGE_VIEW_TYPE_2D,
+		.viewType = type,
 		.format = format,
-		.subresourceRange = {aspect, 0, 1, 0, 1},
+		.subresourceRange = {aspect, 0, 1, 0, layers},
 	};
 	VkImageView v;
 	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
@@ -339,10 +446,117 @@ static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat forma
 	return v;
 }
 
-static bool has_stencil(VkFormat f)
+void vkqs_cmd_image_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
+			    VkImageAspectFlags aspect, uint32_t layers, VkImageLayout from,
+			    VkImageLayout to, VkPipelineStageFlags src_stage,
+			    VkAccessFlags src_access, VkPipelineStageFlags dst_stage,
+			    VkAccessFlags dst_access)
 {
-	return f == VK_FORMAT_D24_UNORM_S8_UINT || f == VK_FORMAT_D32_SFLOAT_S8_UINT ||
-	       f == VK_FORMAT_D16_UNORM_S8_UINT;
+	VkImageMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.srcAccessMask = src_access,
+		.dstAccessMask = dst_access,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = img,
+		.subresourceRange = {aspect, 0, 1, 0, layers},
+	};
+	D->vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+bool vkqs_format_has_stencil(VkFormat f)
+{
+	return f == VK_FORMAT_D16_UNORM_S8_UINT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
+	       f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_S8_UINT;
+}
+
+VkAttachmentDescription vkqs_attachment_desc(VkFormat format, VkSampleCountFlagBits samples,
+					     bool depth)
+{
+	return (VkAttachmentDescription){
+		.format = format,
+		.samples = samples,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		.stencilLoadOp = depth && vkqs_format_has_stencil(format)
+					 ? VK_ATTACHMENT_LOAD_OP_CLEAR
+					 : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		.finalLayout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+				     : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+	};
+}
+
+uint32_t vkqs_subpass_dependencies(uint32_t subpass_count, VkSubpassDependency *deps)
+{
+	uint32_t n = 0;
+	const VkAccessFlags any = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+	deps[n++] = (VkSubpassDependency){
+		.srcSubpass = VK_SUBPASS_EXTERNAL,
+		.dstSubpass = 0,
+		.srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+		/* the subpass side may name graphics stages only
+		 * (VUID-VkRenderPassCreateInfo-pDependencies-00838) */
+		.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+		.dstAccessMask = any,
+	};
+	for (uint32_t s = 1; s < subpass_count; s++)
+		deps[n++] = (VkSubpassDependency){
+			.srcSubpass = s - 1,
+			.dstSubpass = s,
+			.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+			.dstAccessMask = any,
+		};
+	deps[n++] = (VkSubpassDependency){
+		.srcSubpass = subpass_count - 1,
+		.dstSubpass = VK_SUBPASS_EXTERNAL,
+		.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
+		.dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+		.dstAccessMask = any,
+	};
+	return n;
+}
+
+VkFramebuffer vkqs_framebuffer_create(struct vkqs_ctx *ctx, VkRenderPass render_pass,
+				      const VkImageView *views, uint32_t count, uint32_t width,
+				      uint32_t height)
+{
+	VkFramebufferCreateInfo fci = {
+		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+		.renderPass = render_pass,
+		.attachmentCount = count,
+		.pAttachments = views,
+		.width = width,
+		.height = height,
+		.layers = 1,
+	};
+	VkFramebuffer fb;
+	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &fb));
+	DEFER(VkFramebuffer, fb);
+	return fb;
+}
+
+/* A single-layer attachment image that transfers may also read and write. */
+static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w,
+			    uint32_t h, VkSampleCountFlagBits samples,
+			    VkImageUsageFlags usage)
+{
+	return vkqs_image_create(ctx, format, w, h, 1, samples,
+				 usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+					 VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+}
+
+static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
+			       VkImageAspectFlags aspect)
+{
+	return vkqs_image_view(ctx, img, VK_IMAGE_VIEW_TYPE_2D, format, aspect, 1);
 }
 
 struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
@@ -374,28 +588,8 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	}
 
 	VkAttachmentDescription att[2] = {
-		{
-			.format = t->color_format,
-			.samples = samples,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-		},
-		{
-			.format = t->depth_format,
-			.samples = samples,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.stencilLoadOp = has_stencil(t->depth_format)
-						 ? VK_ATTACHMENT_LOAD_OP_CLEAR
-						 : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-		},
+		vkqs_attachment_desc(t->color_format, samples, false),
+		vkqs_attachment_desc(t->depth_format, samples, true),
 	};
 	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
 	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
@@ -407,26 +601,8 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	};
 	/* Earlier transfers (clears of these images in an earlier case step)
 	 * and later transfers of the attachments are ordered by these. */
-	VkSubpassDependency deps[2] = {
-		{
-			.srcSubpass = VK_SUBPASS_EXTERNAL,
-			.dstSubpass = 0,
-			.srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-			/* the subpass side may name graphics stages only
-			 * (VUID-VkRenderPassCreateInfo-pDependencies-00838) */
-			.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-			.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
-		},
-		{
-			.srcSubpass = 0,
-			.dstSubpass = VK_SUBPASS_EXTERNAL,
-			.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-			.dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-			.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
-		},
-	};
+	VkSubpassDependency deps[2];
+	vkqs_subpass_dependencies(1, deps);
 	VkRenderPassCreateInfo rpci = {
 		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
 		.attachmentCount = depth ? 2 : 1,
@@ -440,26 +616,18 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	DEFER(VkRenderPass, t->render_pass);
 
 	VkImageView views[2] = {t->color_view, t->depth_view};
-	VkFramebufferCreateInfo fci = {
-		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-		.renderPass = t->render_pass,
-		.attachmentCount = depth ? 2 : 1,
-		.pAttachments = views,
-		.width = width,
-		.height = height,
-		.layers = 1,
-	};
-	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
-	DEFER(VkFramebuffer, t->framebuffer);
+	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views, depth ? 2 : 1,
+						 width, height);
 	return t;
 }
 
-void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-		       const struct vkqs_target *t, float clear_depth)
+void vkqs_target_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			  const struct vkqs_target *t, float clear_depth,
+			  uint32_t clear_stencil, VkSubpassContents contents)
 {
 	VkClearValue clear[2] = {
 		{.color = {.float32 = {0, 0, 0, 0}}},
-		{.depthStencil = {clear_depth, 0}},
+		{.depthStencil = {clear_depth, clear_stencil}},
 	};
 	VkRenderPassBeginInfo bi = {
 		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
@@ -469,11 +637,15 @@ void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		.clearValueCount = t->has_depth ? 2 : 1,
 		.pClearValues = clear,
 	};
-	D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
-	VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0.0f, 1.0f};
-	VkRect2D sc = {{0, 0}, {t->width, t->height}};
-	D->vkCmdSetViewport(cb, 0, 1, &vp);
-	D->vkCmdSetScissor(cb, 0, 1, &sc);
+	D->vkCmdBeginRenderPass(cb, &bi, contents);
+	if (contents == VK_SUBPASS_CONTENTS_INLINE)
+		set_viewport_scissor(ctx, cb, t);
+}
+
+void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+		       const struct vkqs_target *t, float clear_depth)
+{
+	vkqs_target_begin_ex(ctx, cb, t, clear_depth, 0, VK_SUBPASS_CONTENTS_INLINE);
 }
 
 void vkqs_target_end(struct vkqs_ctx *ctx, VkCommandBuffer cb)
@@ -483,15 +655,8 @@ void vkqs_target_end(struct vkqs_ctx *ctx, VkCommandBuffer cb)
 
 /* Pipelines ---------------------------------------------------------------*/
 
-struct rect_push {
-	float rect[4];
-	float fb_size[2];
-	float z;
-	float pad;
-};
-
-static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
-				    size_t size)
+VkShaderModule vkqs_shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
+				  size_t size)
 {
 	VkShaderModuleCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -504,12 +669,14 @@ static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
 	return m;
 }
 
-struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
-					 const struct vkqs_target *t,
-					 const struct vkqs_pipeline_desc *desc)
+struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
+					   const struct vkqs_pipeline_target *where,
+					   const struct vkqs_pipeline_desc *desc)
 {
 	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
-	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(struct rect_push)};
+	VkPushConstantRange pcr = {
+		desc->push_stages ? desc->push_stages : VK_SHADER_STAGE_VERTEX_BIT, 0,
+		desc->push_size ? desc->push_size : (uint32_t)sizeof(struct vkqs_rect_push)};
 	VkPipelineLayoutCreateInfo lci = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
 		.pushConstantRangeCount = 1,
@@ -518,27 +685,41 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
 	DEFER(VkPipelineLayout, p->layout);
 
-	VkPipelineShaderStageCreateInfo stages[2] = {
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_VERTEX_BIT,
-			.module = shader_module(ctx, rect_vert, sizeof(rect_vert)),
-			.pName = "main",
-		},
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-			.module = desc->frag_spv
-					  ? shader_module(ctx, desc->frag_spv, desc->frag_size)
-					  : shader_module(ctx, color_frag, sizeof(color_frag)),
-			.pName = "main",
-		},
+	/* In pipeline order: vertex, tessellation, geometry, fragment. */
+	VkPipelineShaderStageCreateInfo stages[5];
+	uint32_t n = 0;
+	const struct {
+		VkShaderStageFlagBits stage;
+		const uint32_t *code;
+		size_t size;
+	} src[5] = {
+		{VK_SHADER_STAGE_VERTEX_BIT, desc->vert_spv ? desc->vert_spv : rect_vert,
+		 desc->vert_spv ? desc->vert_size : sizeof(rect_vert)},
+		{VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, desc->tesc_spv, desc->tesc_size},
+		{VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, desc->tese_spv, desc->tese_size},
+		{VK_SHADER_STAGE_GEOMETRY_BIT, desc->geom_spv, desc->geom_size},
+		{VK_SHADER_STAGE_FRAGMENT_BIT, desc->frag_spv ? desc->frag_spv : color_frag,
+		 desc->frag_spv ? desc->frag_size : sizeof(color_frag)},
 	};
+	for (uint32_t i = 0; i < 5; i++)
+		if (src[i].code)
+			stages[n++] = (VkPipelineShaderStageCreateInfo){
+				.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+				.stage = src[i].stage,
+				.module = vkqs_shader_module(ctx, src[i].code, src[i].size),
+				.pName = "main",
+			};
 	VkPipelineVertexInputStateCreateInfo vi = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
 	VkPipelineInputAssemblyStateCreateInfo ia = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.topology = desc->set_topology ? desc->topology
+					       : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.primitiveRestartEnable = desc->primitive_restart,
+	};
+	VkPipelineTessellationStateCreateInfo ts = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+		.patchControlPoints = desc->patch_control_points,
 	};
 	VkPipelineViewportStateCreateInfo vps = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
@@ -547,14 +728,18 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 	};
 	VkPipelineRasterizationStateCreateInfo rs = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.rasterizerDiscardEnable = desc->rasterizer_discard,
 		.polygonMode = VK_POLYGON_MODE_FILL,
-		.cullMode = VK_CULL_MODE_NONE,
+		.cullMode = desc->cull_mode,
 		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-		.lineWidth = 1.0f,
+		.lineWidth = desc->line_width > 0.0f ? desc->line_width : 1.0f,
 	};
 	VkPipelineMultisampleStateCreateInfo ms = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-		.rasterizationSamples = t->samples,
+		.rasterizationSamples = where->samples,
+		.sampleShadingEnable = desc->min_sample_shading > 0.0f,
+		.minSampleShading = desc->min_sample_shading > 0.0f ? desc->min_sample_shading
+								    : 0.0f,
 		.pSampleMask = desc->sample_mask,
 	};
 	VkPipelineDepthStencilStateCreateInfo ds = {
@@ -562,6 +747,9 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 		.depthTestEnable = desc->depth_test,
 		.depthWriteEnable = desc->depth_write,
 		.depthCompareOp = desc->depth_test ? desc->depth_compare : VK_COMPARE_OP_ALWAYS,
+		.stencilTestEnable = desc->stencil_test,
+		.front = desc->stencil,
+		.back = desc->stencil,
 		.minDepthBounds = 0.0f,
 		.maxDepthBounds = 1.0f,
 	};
@@ -581,21 +769,31 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 		.dynamicStateCount = 2,
 		.pDynamicStates = dyn,
 	};
+	VkPipelineRenderingCreateInfo rci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.viewMask = where->view_mask,
+		.colorAttachmentCount = 1,
+		.pColorAttachmentFormats = &where->color_format,
+		.depthAttachmentFormat = where->has_depth ? where->depth_format
+							  : VK_FORMAT_UNDEFINED,
+	};
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-		.stageCount = 2,
+		.pNext = where->render_pass == VK_NULL_HANDLE ? &rci : NULL,
+		.stageCount = n,
 		.pStages = stages,
 		.pVertexInputState = &vi,
 		.pInputAssemblyState = &ia,
+		.pTessellationState = desc->tesc_spv ? &ts : NULL,
 		.pViewportState = &vps,
 		.pRasterizationState = &rs,
 		.pMultisampleState = &ms,
-		.pDepthStencilState = t->has_depth ? &ds : NULL,
+		.pDepthStencilState = where->has_depth ? &ds : NULL,
 		.pColorBlendState = &cb,
 		.pDynamicState = &dy,
 		.layout = p->layout,
-		.renderPass = t->render_pass,
-		.subpass = 0,
+		.renderPass = where->render_pass,
+		.subpass = where->subpass,
 	};
 	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
 						     &p->pipeline));
@@ -603,14 +801,41 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 	return p;
 }
 
+struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
+					 const struct vkqs_target *t,
+					 const struct vkqs_pipeline_desc *desc)
+{
+	struct vkqs_pipeline_target where = {
+		.render_pass = t->render_pass,
+		.subpass = 0,
+		.samples = t->samples,
+		.has_depth = t->has_depth,
+		.color_format = t->color_format,
+		.depth_format = t->depth_format,
+	};
+	return vkqs_pipeline_create(ctx, &where, desc);
+}
+
+void vkqs_cmd_bind_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			const struct vkqs_pipeline *p, const struct vkqs_rect_push *pc)
+{
+	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(*pc), pc);
+}
+
+void vkqs_draw_rect_n(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+		      const struct vkqs_pipeline *p, const struct vkqs_target *t,
+		      float x0, float y0, float x1, float y1, float z, uint32_t vertices)
+{
+	struct vkqs_rect_push pc = {
+		{x0, y0, x1, y1}, {(float)t->width, (float)t->height}, z, 0};
+	vkqs_cmd_bind_rect(ctx, cb, p, &pc);
+	D->vkCmdDraw(cb, vertices, 1, 0, 0);
+}
+
 void vkqs_draw_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		    const struct vkqs_pipeline *p, const struct vkqs_target *t,
 		    float x0, float y0, float x1, float y1, float z)
 {
-	struct rect_push pc = {
-		{x0, y0, x1, y1}, {(float)t->width, (float)t->height}, z, 0};
-	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0,
-			      sizeof(pc), &pc);
-	D->vkCmdDraw(cb, 6, 1, 0, 0);
+	vkqs_draw_rect_n(ctx, cb, p, t, x0, y0, x1, y1, z, 6);
 }

@@ -8,6 +8,8 @@
 #include "device.h"
 #include "vkqs.h"
 
+struct vkqs_target;
+
 /* Device functions of the case's device: D(ctx)->vkCmdDraw(...). */
 #define VKQS_D(ctx) (&(ctx)->vk->d)
 #define VKQS_DEV(ctx) ((ctx)->vk->device)
@@ -43,6 +45,31 @@ void vkqs_cmd_submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 void vkqs_cmd_full_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb);
 /* Makes transfer writes (vkCmdCopyQueryPoolResults, fills) visible to the host. */
 void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb);
+/* A secondary command buffer of q's pool, begun with `usage` and the
+ * inheritance *inh (NULL: all zero; its sType, renderPass, subpass and
+ * framebuffer are filled in here).  With t it continues subpass 0 of t's
+ * render pass and framebuffer (RENDER_PASS_CONTINUE is added to usage) and
+ * sets the viewport (depth 0..1) and scissor to the whole target: a
+ * secondary inherits no dynamic state. */
+VkCommandBuffer vkqs_cmd_begin_secondary(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+					 const struct vkqs_target *t,
+					 VkCommandBufferUsageFlags usage,
+					 const VkCommandBufferInheritanceInfo *inh);
+/* Submits the ended command buffers as one batch with a new fence and
+ * waits; returns the host nanoseconds from before vkQueueSubmit to after
+ * the fence wait, which strictly contain the device's execution. */
+uint64_t vkqs_submit_timed(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+			   const VkCommandBuffer *cbs, uint32_t count);
+
+/* Objects a case creates itself --------------------------------------------*/
+/* Registers the destruction of h (vkDestroy* of its type, vkFreeMemory for
+ * VK_OBJECT_TYPE_DEVICE_MEMORY) for case end, newest first like everything
+ * made here.  Types: fence, semaphore, buffer, device memory, query pool,
+ * image, image view, render pass, framebuffer, pipeline, pipeline layout,
+ * shader module, descriptor set layout, descriptor pool. */
+void vkqs_defer_destroy(struct vkqs_ctx *ctx, VkObjectType type, void *h);
+VkShaderModule vkqs_shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
+				  size_t size);
 
 /* Memory and buffers ------------------------------------------------------*/
 uint32_t vkqs_memory_type(struct vkqs_ctx *ctx, uint32_t type_bits,
@@ -68,6 +95,16 @@ void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b);
 /* Queries -----------------------------------------------------------------*/
 VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 			    uint32_t count, VkQueryPipelineStatisticFlags stats);
+/* The layout of one-value results written with `flags` (18.2): the word
+ * size (8 with VK_QUERY_RESULT_64_BIT, else 4), a query's element (the
+ * value, then the availability word WITH_AVAILABILITY), and the bytes from
+ * the first written byte to the last of `count` queries at `stride`
+ * (VUID-vkGetQueryPoolResults-dataSize-00817). */
+size_t vkqs_result_word(VkQueryResultFlags flags);
+size_t vkqs_result_elem(VkQueryResultFlags flags);
+size_t vkqs_result_span(uint32_t count, VkDeviceSize stride, VkQueryResultFlags flags);
+/* The 4- or 8-byte word at p (any alignment), zero-extended. */
+uint64_t vkqs_load_word(const void *p, size_t size);
 
 /* Render targets ----------------------------------------------------------*/
 struct vkqs_target {
@@ -92,8 +129,49 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		       const struct vkqs_target *t, float clear_depth);
 void vkqs_target_end(struct vkqs_ctx *ctx, VkCommandBuffer cb);
+/* vkqs_target_begin with a stencil clear value and the subpass contents;
+ * viewport and scissor are set only for VK_SUBPASS_CONTENTS_INLINE (a
+ * secondary sets its own, see vkqs_cmd_begin_secondary). */
+void vkqs_target_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			  const struct vkqs_target *t, float clear_depth,
+			  uint32_t clear_stencil, VkSubpassContents contents);
+
+/* Render pass pieces, as vkqs_target_create uses them: an attachment
+ * cleared by its load op (stencil too for a depth format with a stencil
+ * aspect) and stored, from UNDEFINED to COLOR_ or DEPTH_STENCIL_ATTACHMENT_-
+ * OPTIMAL; the dependencies that order all earlier work's writes before
+ * subpass 0, each subpass after the one before and all later work after the
+ * last subpass (subpass_count + 1 of them, the count returned); a
+ * framebuffer of one layer. */
+VkAttachmentDescription vkqs_attachment_desc(VkFormat format, VkSampleCountFlagBits samples,
+					     bool depth);
+uint32_t vkqs_subpass_dependencies(uint32_t subpass_count, VkSubpassDependency *deps);
+VkFramebuffer vkqs_framebuffer_create(struct vkqs_ctx *ctx, VkRenderPass render_pass,
+				      const VkImageView *views, uint32_t count, uint32_t width,
+				      uint32_t height);
+
+/* Images ------------------------------------------------------------------*/
+/* A 2D optimal-tiling image, one level, `layers` layers, exactly `usage`,
+ * bound to memory of its own (device-local when there is such a type). */
+VkImage vkqs_image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t width,
+			  uint32_t height, uint32_t layers, VkSampleCountFlagBits samples,
+			  VkImageUsageFlags usage);
+/* A view of level 0 and layers [0, layers) of img. */
+VkImageView vkqs_image_view(struct vkqs_ctx *ctx, VkImage img, VkImageViewType type,
+			    VkFormat format, VkImageAspectFlags aspect, uint32_t layers);
+/* A layout transition of level 0, layers [0, layers) of img. */
+void vkqs_cmd_image_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
+			    VkImageAspectFlags aspect, uint32_t layers, VkImageLayout from,
+			    VkImageLayout to, VkPipelineStageFlags src_stage,
+			    VkAccessFlags src_access, VkPipelineStageFlags dst_stage,
+			    VkAccessFlags dst_access);
+/* D16_UNORM_S8_UINT, D24_UNORM_S8_UINT, D32_SFLOAT_S8_UINT, S8_UINT. */
+bool vkqs_format_has_stencil(VkFormat f);
 
 /* Pipelines ---------------------------------------------------------------*/
+/* A graphics pipeline.  Zero members keep the defaults noted: with none
+ * set it is vkqs_draw_rect's pipeline (rect.vert, the solid-colour
+ * fragment shader, a triangle list, no culling, no depth test). */
 struct vkqs_pipeline_desc {
 	bool depth_test;
 	bool depth_write;
@@ -101,16 +179,79 @@ struct vkqs_pipeline_desc {
 	const uint32_t *frag_spv;   /* NULL: the solid-colour shader */
 	size_t frag_size;           /* bytes */
 	const VkSampleMask *sample_mask; /* NULL: all samples */
+	/* Input assembly: a triangle list unless set_topology (the topology 0
+	 * is VK_PRIMITIVE_TOPOLOGY_POINT_LIST). */
+	bool set_topology;
+	VkPrimitiveTopology topology;
+	bool primitive_restart;
+	/* Other stages, SPIR-V and its size in bytes.  vert NULL: rect.vert.
+	 * tesc and tese together, with patch_control_points (the topology must
+	 * then be a patch list). */
+	const uint32_t *vert_spv;
+	size_t vert_size;
+	const uint32_t *tesc_spv;
+	size_t tesc_size;
+	const uint32_t *tese_spv;
+	size_t tese_size;
+	uint32_t patch_control_points;
+	const uint32_t *geom_spv;
+	size_t geom_size;
+	/* One push-constant range at offset 0: push_size bytes (0: the 32 of
+	 * struct vkqs_rect_push) for push_stages (0: the vertex stage). */
+	uint32_t push_size;
+	VkShaderStageFlags push_stages;
+	/* Rasterization (front face counter-clockwise, fill). */
+	bool rasterizer_discard;
+	VkCullModeFlags cull_mode;
+	float line_width;           /* 0: 1.0 */
+	/* Multisampling: > 0 enables sample shading with this minimum. */
+	float min_sample_shading;
+	/* Stencil test with `stencil` for both faces (with a depth/stencil
+	 * attachment only). */
+	bool stencil_test;
+	VkStencilOpState stencil;
 };
 struct vkqs_pipeline {
 	VkPipeline pipeline;
 	VkPipelineLayout layout;
 };
-/* A triangle-list pipeline for vkqs_draw_rect on target t's render pass;
- * viewport and scissor are dynamic state. */
+/* Where a pipeline draws: subpass `subpass` of render_pass, or, when
+ * render_pass is VK_NULL_HANDLE, dynamic rendering (VkPipelineRendering-
+ * CreateInfo with view_mask, one colour attachment of color_format and,
+ * with has_depth, a depth attachment of depth_format).  Depth/stencil
+ * state is given only with has_depth. */
+struct vkqs_pipeline_target {
+	VkRenderPass render_pass;
+	uint32_t subpass;
+	VkSampleCountFlagBits samples;
+	bool has_depth;
+	uint32_t view_mask;
+	VkFormat color_format;
+	VkFormat depth_format;
+};
+/* A pipeline with one colour attachment (all components written, no
+ * blending); viewport and scissor are dynamic state. */
+struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
+					   const struct vkqs_pipeline_target *where,
+					   const struct vkqs_pipeline_desc *desc);
+/* vkqs_pipeline_create for subpass 0 of target t's render pass: by default
+ * the triangle-list pipeline of vkqs_draw_rect. */
 struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 					 const struct vkqs_target *t,
 					 const struct vkqs_pipeline_desc *desc);
+
+/* rect.vert's push constants (32 bytes, vertex stage).  Shaders with the
+ * same block (multiview_rect.vert, stats_grid.vert) take a parameter in
+ * .extra, which rect.vert ignores. */
+struct vkqs_rect_push {
+	float rect[4];     /* x0, y0, x1, y1 in framebuffer pixels */
+	float fb_size[2];
+	float z;
+	float extra;
+};
+/* Binds p and pushes *pc (vertex stage, offset 0); the caller draws. */
+void vkqs_cmd_bind_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			const struct vkqs_pipeline *p, const struct vkqs_rect_push *pc);
 
 /* Draws the axis-aligned rectangle [x0,x1) x [y0,y1) in framebuffer pixels
  * at depth z (two triangles, 6 vertices).  With integer edges no sample
@@ -120,6 +261,12 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 void vkqs_draw_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		    const struct vkqs_pipeline *p, const struct vkqs_target *t,
 		    float x0, float y0, float x1, float y1, float z);
+/* vkqs_draw_rect with `vertices` vertices in one draw: rect.vert makes
+ * vertex i vertex i % 6 of the rectangle, so 6 * k vertices cover it k
+ * times, every vertex index distinct. */
+void vkqs_draw_rect_n(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+		      const struct vkqs_pipeline *p, const struct vkqs_target *t,
+		      float x0, float y0, float x1, float y1, float z, uint32_t vertices);
 
 /* Host time --------------------------------------------------------------*/
 /* CLOCK_MONOTONIC in nanoseconds. */

@@ -614,38 +614,102 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdPipelineBarrier2(VkCommandBuffer cb, const VkDe
 }
 
 static void query(VkCommandBuffer cb, enum rd_cmd_type t, VkQueryPool pool, uint32_t q,
-		  VkQueryControlFlags flags)
+		  VkQueryControlFlags flags, uint32_t index)
 {
 	struct rd_cmd *c = cmd_new(cb, t);
 	if (c) {
 		c->u.query.pool = (struct rd_query_pool *)pool;
 		c->u.query.query = q;
 		c->u.query.flags = flags;
+		c->u.query.index = index;
 	}
 }
 
+/* "Calling vkCmdBeginQuery is equivalent to calling
+ * vkCmdBeginQueryIndexedEXT with the index parameter set to zero" (18.2);
+ * likewise for the ends. */
 VKAPI_ATTR void VKAPI_CALL rd_CmdBeginQuery(VkCommandBuffer cb, VkQueryPool pool, uint32_t q,
 					    VkQueryControlFlags flags)
 {
-	query(cb, RD_CMD_BEGIN_QUERY, pool, q, flags);
+	query(cb, RD_CMD_BEGIN_QUERY, pool, q, flags, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdEndQuery(VkCommandBuffer cb, VkQueryPool pool, uint32_t q)
 {
-	query(cb, RD_CMD_END_QUERY, pool, q, 0);
+	query(cb, RD_CMD_END_QUERY, pool, q, 0, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdBeginQueryIndexedEXT(VkCommandBuffer cb, VkQueryPool pool,
 						      uint32_t q, VkQueryControlFlags flags,
 						      uint32_t index)
 {
-	query(cb, RD_CMD_BEGIN_QUERY, pool, q, flags);
+	query(cb, RD_CMD_BEGIN_QUERY, pool, q, flags, index);
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdEndQueryIndexedEXT(VkCommandBuffer cb, VkQueryPool pool,
 						    uint32_t q, uint32_t index)
 {
-	query(cb, RD_CMD_END_QUERY, pool, q, 0);
+	query(cb, RD_CMD_END_QUERY, pool, q, 0, index);
+}
+
+/* Transform feedback ("Transform Feedback"): bindings and the begin/end
+ * counter buffers; maxTransformFeedbackBuffers bounds every index. */
+VKAPI_ATTR void VKAPI_CALL rd_CmdBindTransformFeedbackBuffersEXT(
+	VkCommandBuffer cb, uint32_t first, uint32_t count, const VkBuffer *buffers,
+	const VkDeviceSize *offsets, const VkDeviceSize *sizes)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_BIND_TRANSFORM_FEEDBACK_BUFFERS);
+	if (!c)
+		return;
+	c->u.bind_xfb.first = first;
+	c->u.bind_xfb.count = count;
+	for (uint32_t i = 0; i < count && first + i < RD_MAX_XFB_BUFFERS; i++) {
+		c->u.bind_xfb.buffers[i] = (struct rd_buffer *)buffers[i];
+		c->u.bind_xfb.offsets[i] = offsets[i];
+		c->u.bind_xfb.sizes[i] = sizes ? sizes[i] : VK_WHOLE_SIZE;
+	}
+}
+
+static void xfb_counters(VkCommandBuffer cb, enum rd_cmd_type t, uint32_t first, uint32_t count,
+			 const VkBuffer *buffers, const VkDeviceSize *offsets)
+{
+	struct rd_cmd *c = cmd_new(cb, t);
+	if (!c)
+		return;
+	c->u.xfb_counters.first = first;
+	c->u.xfb_counters.count = count;
+	/* "If pCounterBuffers is NULL, then transform feedback will start
+	 * capturing vertex data to byte offset zero"; NULL offsets are zeros. */
+	for (uint32_t i = 0; buffers && i < count && first + i < RD_MAX_XFB_BUFFERS; i++) {
+		c->u.xfb_counters.buffers[i] = (struct rd_buffer *)buffers[i];
+		c->u.xfb_counters.offsets[i] = offsets ? offsets[i] : 0;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdBeginTransformFeedbackEXT(VkCommandBuffer cb, uint32_t first,
+							   uint32_t count,
+							   const VkBuffer *buffers,
+							   const VkDeviceSize *offsets)
+{
+	xfb_counters(cb, RD_CMD_BEGIN_TRANSFORM_FEEDBACK, first, count, buffers, offsets);
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdEndTransformFeedbackEXT(VkCommandBuffer cb, uint32_t first,
+							 uint32_t count, const VkBuffer *buffers,
+							 const VkDeviceSize *offsets)
+{
+	xfb_counters(cb, RD_CMD_END_TRANSFORM_FEEDBACK, first, count, buffers, offsets);
+}
+
+/* transformFeedbackDraw is VK_FALSE: refused, the error returned by
+ * vkEndCommandBuffer. */
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndirectByteCountEXT(VkCommandBuffer cb, uint32_t instances,
+							  uint32_t first_instance,
+							  VkBuffer counter, VkDeviceSize offset,
+							  uint32_t counter_offset, uint32_t stride)
+{
+	rd_log("vkCmdDrawIndirectByteCountEXT is not implemented (transformFeedbackDraw is VK_FALSE)");
+	CB(cb)->record_error = VK_ERROR_FEATURE_NOT_PRESENT;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdResetQueryPool(VkCommandBuffer cb, VkQueryPool pool,

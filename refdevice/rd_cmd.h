@@ -49,7 +49,10 @@
 	X(END_RENDER_PASS)            \
 	X(BEGIN_RENDERING)            \
 	X(END_RENDERING)              \
-	X(EXECUTE_COMMANDS)
+	X(EXECUTE_COMMANDS)           \
+	X(BIND_TRANSFORM_FEEDBACK_BUFFERS) \
+	X(BEGIN_TRANSFORM_FEEDBACK)   \
+	X(END_TRANSFORM_FEEDBACK)
 
 enum rd_cmd_type {
 #define X(e) RD_CMD_##e,
@@ -166,6 +169,7 @@ struct rd_cmd {
 			struct rd_query_pool *pool;
 			uint32_t query;
 			VkQueryControlFlags flags;
+			uint32_t index;         /* vkCmd*QueryIndexedEXT: the vertex stream */
 		} query;
 		struct {
 			struct rd_query_pool *pool;
@@ -203,6 +207,17 @@ struct rd_cmd {
 			uint32_t count;
 			struct rd_command_buffer **cbs;
 		} execute;
+		struct {
+			uint32_t first, count;
+			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS];
+			VkDeviceSize offsets[RD_MAX_XFB_BUFFERS];
+			VkDeviceSize sizes[RD_MAX_XFB_BUFFERS]; /* VK_WHOLE_SIZE: the rest */
+		} bind_xfb;
+		struct {
+			uint32_t first, count;
+			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS]; /* counter buffers, or NULL */
+			VkDeviceSize offsets[RD_MAX_XFB_BUFFERS];
+		} xfb_counters;
 	} u;
 };
 

@@ -18,8 +18,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 {
 	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
 	uint32_t next = 0;
-	VkExtensionProperties exts[8];
-	next = 8;
+	VkExtensionProperties exts[16];
+	next = 16;
 	rd_EnumerateDeviceExtensionProperties(physicalDevice, NULL, &next, exts);
 	for (uint32_t i = 0; i < ci->enabledExtensionCount; i++) {
 		bool ok = false;
@@ -695,6 +695,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 		break;
 	case VK_QUERY_TYPE_PIPELINE_STATISTICS:
 		values = (uint32_t)__builtin_popcount(ci->pipelineStatistics);
+		break;
+	case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+		values = 2; /* 18.2: primitives written, primitives needed */
+		break;
+	case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
 		break;
 	default:
 		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,

@@ -334,11 +334,63 @@ static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *con
 						  (const uint32_t(*)[4])v[0]->var));
 }
 
+/* Transform feedback ("Transform Feedback", before any other vertex
+ * post-processing): the primitive's vertices are appended, each with all
+ * its captured outputs, to every bound buffer the shader captures to,
+ * in the order primitive() gets them (a rotation of the topology's
+ * winding order: "Implementations may write out any vertex within the
+ * primitive first").  "If there is less space remaining in any of the
+ * transform feedback buffers than the size of all of the vertex data for
+ * that primitive ... then no vertex data of that primitive is recorded in
+ * any transform feedback buffer, and the value for the number of
+ * primitives written ... is no longer incremented": from then on nothing
+ * is written until transform feedback is begun again.  Parts of a
+ * vertex's stride with no output stay as they were. */
+static void xfb_capture(struct draw *d, const struct clip_vertex *const v[3], uint32_t n)
+{
+	struct rd_xfb *x = d->st->xfb;
+	const struct rd_entry_info *info = &d->st->vs_info;
+	d->c->xfb_primitives_needed++;
+	if (x->full)
+		return;
+	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
+		uint64_t need = (uint64_t)n * info->xfb_stride[b];
+		if (need && x->data[b] && (x->pos[b] > x->size[b] || need > x->size[b] - x->pos[b])) {
+			x->full = true;
+			return;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t k = 0; k < info->xfb_output_count; k++) {
+			const struct rd_xfb_output *o = &info->xfb_outputs[k];
+			if (!x->data[o->buffer])
+				continue; /* "outputs made to a XfbBuffer that is not bound ... ignored" */
+			uint8_t *dst = x->data[o->buffer] + x->pos[o->buffer] +
+				       (uint64_t)i * info->xfb_stride[o->buffer] + o->offset;
+			if (o->source == RD_XFB_POSITION) {
+				for (uint32_t c = 0; c < o->words && c < 4; c++) {
+					float f = (float)v[i]->p[c]; /* exact: p holds the shader's floats */
+					memcpy(dst + 4 * c, &f, 4);
+				}
+			} else if (o->source == RD_XFB_POINT_SIZE) {
+				memcpy(dst, &v[i]->point_size, 4);
+			} else {
+				memcpy(dst, v[i]->var[o->source], 4u * o->words);
+			}
+		}
+	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++)
+		if (x->data[b])
+			x->pos[b] += (uint64_t)n * info->xfb_stride[b];
+	d->c->xfb_primitives_written++;
+}
+
 /* One assembled primitive, provoking vertex first. */
 static int primitive(struct draw *d, const struct clip_vertex *const v[3], uint32_t n)
 {
 	d->c->ia_primitives++;
 	d->c->primitives_generated++; /* spec 18.8: counted even with rasterizer discard */
+	if (d->st->xfb)
+		xfb_capture(d, v, n);
 	if (d->st->rasterizer_discard)
 		return 0; /* spec "Rasterizer Discard": nothing after the vertex stages */
 	d->c->clipping_invocations++;

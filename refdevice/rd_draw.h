@@ -93,6 +93,17 @@ struct rd_graphics_state {
 	struct rd_attachment depth_stencil;
 
 	uint32_t view_mask;            /* multiview: views to render; 0 = one view, layer 0 */
+	struct rd_xfb *xfb;            /* transform feedback while active, else NULL */
+};
+
+/* Transform feedback while active (spec "Transform Feedback"): the bound
+ * ranges and where the next vertex goes in each; it lives from
+ * vkCmdBeginTransformFeedbackEXT to vkCmdEndTransformFeedbackEXT. */
+struct rd_xfb {
+	uint8_t *data[RD_MAX_XFB_BUFFERS]; /* binding start (buffer + pOffsets[i]); NULL: unbound */
+	uint64_t size[RD_MAX_XFB_BUFFERS]; /* bytes of the binding (pSizes[i] or the rest) */
+	uint64_t pos[RD_MAX_XFB_BUFFERS];  /* next vertex, bytes from the binding start */
+	bool full;                         /* a primitive did not fit: nothing more is written */
 };
 
 struct rd_draw_params {
@@ -119,6 +130,10 @@ struct rd_draw_counters {
 	uint64_t clipping_primitives;
 	uint64_t fs_invocations;
 	uint64_t primitives_generated;   /* primitives out of the last vertex stage */
+	/* 18.7, vertex stream 0 while transform feedback is active: primitives
+	 * captured, and primitives output (captured or not). */
+	uint64_t xfb_primitives_written;
+	uint64_t xfb_primitives_needed;
 };
 
 /* Executes one draw, adding to *c.  Returns 0, or -1 with one line in err

@@ -169,6 +169,10 @@
 	X(D, CmdEndQuery)                                   \
 	X(D, CmdBeginQueryIndexedEXT)                       \
 	X(D, CmdEndQueryIndexedEXT)                         \
+	X(D, CmdBindTransformFeedbackBuffersEXT)            \
+	X(D, CmdBeginTransformFeedbackEXT)                  \
+	X(D, CmdEndTransformFeedbackEXT)                    \
+	X(D, CmdDrawIndirectByteCountEXT)                   \
 	X(D, CmdResetQueryPool)                             \
 	X(D, CmdWriteTimestamp)                             \
 	X(D, CmdWriteTimestamp2)                            \

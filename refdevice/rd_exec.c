@@ -26,6 +26,7 @@ struct active_query {
 	struct rd_query_pool *pool;
 	uint32_t query;
 	VkQueryControlFlags flags;
+	uint32_t index;                /* vkCmdBeginQueryIndexedEXT index (vertex stream) */
 	uint32_t view_mask;            /* multiview mask of the subpass at begin */
 	struct rd_counters begin;
 };
@@ -58,6 +59,11 @@ struct exec {
 	uint32_t color_count;
 	struct rd_image_view *color[RD_MAX_COLOR], *resolve[RD_MAX_COLOR];
 	struct rd_image_view *depth;
+	/* transform feedback: bindings, and the state while active */
+	struct rd_buffer *xfb_buffers[RD_MAX_XFB_BUFFERS];
+	VkDeviceSize xfb_offsets[RD_MAX_XFB_BUFFERS], xfb_sizes[RD_MAX_XFB_BUFFERS];
+	bool xfb_active;
+	struct rd_xfb xfb;
 	/* queries */
 	struct active_query active[MAX_ACTIVE];
 	uint32_t active_count;
@@ -265,7 +271,7 @@ static void make_available(struct exec *e, struct rd_query_pool *pool, uint32_t 
 }
 
 static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query,
-			VkQueryControlFlags flags)
+			VkQueryControlFlags flags, uint32_t index)
 {
 	if (e->active_count == MAX_ACTIVE) {
 		rd_log("vkCmdBeginQuery: more than %d active queries", MAX_ACTIVE);
@@ -275,6 +281,7 @@ static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t que
 	a->pool = pool;
 	a->query = query;
 	a->flags = flags;
+	a->index = index;
 	a->view_mask = e->in_pass ? e->view_mask : 0;
 	a->begin = e->q->counters;
 }
@@ -309,13 +316,16 @@ static uint64_t nonprecise(const struct rd_config *cfg, uint64_t exact)
 	}
 }
 
-static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query)
+/* vkCmdEndQueryIndexedEXT "completes the query in queryPool identified by
+ * query and index". */
+static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, uint32_t index)
 {
 	uint32_t i = 0;
-	while (i < e->active_count && !(e->active[i].pool == pool && e->active[i].query == query))
+	while (i < e->active_count && !(e->active[i].pool == pool && e->active[i].query == query &&
+					e->active[i].index == index))
 		i++;
 	if (i == e->active_count) {
-		rd_log("vkCmdEndQuery: query %u is not active", query);
+		rd_log("vkCmdEndQuery: query %u (index %u) is not active", query, index);
 		return;
 	}
 	struct active_query a = e->active[i];
@@ -357,6 +367,23 @@ static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 					 * the first query holds the total */
 					values[k++] = statistic(now, bit) - statistic(&a.begin, bit);
 				}
+		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+			/* 18.7: primitives written, then primitives output to the
+			 * stream while transform feedback was active.  Vertex
+			 * stream 0 is the only one (maxTransformFeedbackStreams 1):
+			 * nothing reaches another. */
+			if (a.index == 0) {
+				values[0] = now->draw.xfb_primitives_written -
+					    a.begin.draw.xfb_primitives_written;
+				values[1] = now->draw.xfb_primitives_needed -
+					    a.begin.draw.xfb_primitives_needed;
+			}
+		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
+			/* 18.8: every primitive output to the stream, whether or
+			 * not transform feedback is active. */
+			if (a.index == 0)
+				values[0] = now->draw.primitives_generated -
+					    a.begin.draw.primitives_generated;
 		}
 		make_available(e, pool, query + v);
 	}
@@ -392,6 +419,8 @@ static void add_counters(struct rd_counters *total, const struct rd_draw_counter
 	total->draw.clipping_primitives += d->clipping_primitives;
 	total->draw.fs_invocations += d->fs_invocations;
 	total->draw.primitives_generated += d->primitives_generated;
+	total->draw.xfb_primitives_written += d->xfb_primitives_written;
+	total->draw.xfb_primitives_needed += d->xfb_primitives_needed;
 }
 
 static void draw(struct exec *e, const struct rd_draw_params *dp)
@@ -442,6 +471,21 @@ static void draw(struct exec *e, const struct rd_draw_params *dp)
 		g.color[c] = attachment_of(e->color[c]);
 	g.depth_stencil = attachment_of(e->depth);
 	g.view_mask = e->view_mask;
+	if (e->xfb_active) {
+		/* "The sizes of the transform feedback buffers are defined by the
+		 * pSizes parameter ... or the size of the bound buffer, whichever
+		 * is the lesser." */
+		for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
+			struct rd_buffer *xb = e->xfb_buffers[b];
+			e->xfb.data[b] = NULL;
+			if (!xb || !xb->data || e->xfb_offsets[b] > xb->size)
+				continue;
+			VkDeviceSize rest = xb->size - e->xfb_offsets[b];
+			e->xfb.data[b] = xb->data + e->xfb_offsets[b];
+			e->xfb.size[b] = e->xfb_sizes[b] < rest ? e->xfb_sizes[b] : rest;
+		}
+		g.xfb = &e->xfb;
+	}
 	struct rd_draw_params d = *dp;
 	if (d.indexed) {
 		struct rd_buffer *ib = e->index_buffer;
@@ -722,6 +766,36 @@ static void begin_rendering(struct exec *e, const struct rd_cmd *c)
 
 static void execute(struct exec *e, struct rd_command_buffer *cb);
 
+/* Transform feedback ("Transform Feedback"; rd_draw.c captures).  Begin:
+ * capture starts at each binding's start, or at the byte offset a counter
+ * buffer holds (as vkCmdEndTransformFeedbackEXT stored it, from the start
+ * of the binding).  End: each counter buffer gets "the byte offset from
+ * the start of the transform feedback buffer binding where the next vertex
+ * data would be written". */
+static void transform_feedback(struct exec *e, const struct rd_cmd *c, bool begin)
+{
+	const __typeof__(c->u.xfb_counters) *x = &c->u.xfb_counters;
+	if (begin) {
+		memset(&e->xfb, 0, sizeof(e->xfb));
+		e->xfb_active = true;
+	}
+	for (uint32_t i = 0; i < x->count && x->first + i < RD_MAX_XFB_BUFFERS; i++) {
+		uint32_t b = x->first + i, v;
+		if (!buffer_range_ok(x->buffers[i], x->offsets[i], 4))
+			continue;
+		uint8_t *p = x->buffers[i]->data + x->offsets[i];
+		if (begin) {
+			memcpy(&v, p, 4);
+			e->xfb.pos[b] = v;
+		} else {
+			v = (uint32_t)e->xfb.pos[b];
+			memcpy(p, &v, 4);
+		}
+	}
+	if (!begin)
+		e->xfb_active = false;
+}
+
 static void wait_events(struct exec *e, const struct rd_cmd *c)
 {
 	struct rd_device *dev = e->dev;
@@ -902,9 +976,12 @@ static void run(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_WAIT_EVENTS: wait_events(e, c); break;
 	case RD_CMD_BARRIER: break;
 	case RD_CMD_BEGIN_QUERY:
-		begin_query(e, c->u.query.pool, c->u.query.query, c->u.query.flags);
+		begin_query(e, c->u.query.pool, c->u.query.query, c->u.query.flags,
+			    c->u.query.index);
 		break;
-	case RD_CMD_END_QUERY: end_query(e, c->u.query.pool, c->u.query.query); break;
+	case RD_CMD_END_QUERY:
+		end_query(e, c->u.query.pool, c->u.query.query, c->u.query.index);
+		break;
 	case RD_CMD_RESET_QUERY_POOL:
 		rd_query_reset(c->u.reset_query.pool, c->u.reset_query.first, c->u.reset_query.count);
 		break;
@@ -947,6 +1024,17 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		for (uint32_t i = 0; i < c->u.execute.count; i++)
 			execute(e, c->u.execute.cbs[i]);
 		break;
+	case RD_CMD_BIND_TRANSFORM_FEEDBACK_BUFFERS:
+		for (uint32_t i = 0; i < c->u.bind_xfb.count &&
+				     c->u.bind_xfb.first + i < RD_MAX_XFB_BUFFERS; i++) {
+			uint32_t b = c->u.bind_xfb.first + i;
+			e->xfb_buffers[b] = c->u.bind_xfb.buffers[i];
+			e->xfb_offsets[b] = c->u.bind_xfb.offsets[i];
+			e->xfb_sizes[b] = c->u.bind_xfb.sizes[i];
+		}
+		break;
+	case RD_CMD_BEGIN_TRANSFORM_FEEDBACK: transform_feedback(e, c, true); break;
+	case RD_CMD_END_TRANSFORM_FEEDBACK: transform_feedback(e, c, false); break;
 	case RD_CMD_COUNT:
 		break;
 	}

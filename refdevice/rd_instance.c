@@ -18,6 +18,8 @@
  * time, so it cannot honestly offer that. */
 static const VkExtensionProperties device_extensions[] = {
 	{VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME, 1},
+	{VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, 1},
+	{VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, 1},
 	{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2},
 	{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1},
 };
@@ -400,6 +402,22 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 			p->independentResolve = VK_TRUE;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
+			/* Vertex stream 0 only (no geometry shaders); sizes at
+			 * least the spec's required limits. */
+			VkPhysicalDeviceTransformFeedbackPropertiesEXT *p = (void *)s;
+			p->maxTransformFeedbackStreams = 1;
+			p->maxTransformFeedbackBuffers = RD_MAX_XFB_BUFFERS;
+			p->maxTransformFeedbackBufferSize = 1ull << 31;
+			p->maxTransformFeedbackStreamDataSize = 512;
+			p->maxTransformFeedbackBufferDataSize = 512;
+			p->maxTransformFeedbackBufferDataStride = 512;
+			p->transformFeedbackQueries = VK_TRUE;
+			p->transformFeedbackStreamsLinesTriangles = VK_FALSE;
+			p->transformFeedbackRasterizationStreamSelect = VK_FALSE;
+			p->transformFeedbackDraw = VK_FALSE;
+			break;
+		}
 		default:
 			break; /* left as the application initialised it */
 		}
@@ -476,6 +494,19 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
 			((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_TRUE;
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT: {
+			VkPhysicalDeviceTransformFeedbackFeaturesEXT *f = (void *)s;
+			f->transformFeedback = VK_TRUE;
+			f->geometryStreams = VK_FALSE; /* no geometry shaders */
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
+			VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT *f = (void *)s;
+			f->primitivesGeneratedQuery = VK_TRUE;
+			f->primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE;
+			f->primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
+			break;
+		}
 		default:
 			break;
 		}

@@ -64,6 +64,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tscheck.h"
 #include "vkutil.h"
 
 #define D (VKQS_D(ctx))
@@ -77,9 +78,6 @@
 #define MAX_TS 12u     /* slots: first, the script's, last, unwritten */
 #define FILL_SIZE (1u << 20)
 #define TS_STAGE VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT
-/* Host CLOCK_MONOTONIC and the device counter agree to well under 0.1 %
- * (crystal tolerance plus NTP slew, see suite/timestamp); 1 % margin. */
-#define TS_CLOCK_TOL 0.01
 
 /* The statistics every pool counts, and their result order (bit order,
  * spec 18.2 "statistics values are written in bit order"). */
@@ -428,78 +426,6 @@ static void simulate(struct vkqs_ctx *ctx, const struct script *s, struct sim *m
 
 /* Recording --------------------------------------------------------------- */
 
-struct cb_free {
-	VkCommandPool pool;
-	VkCommandBuffer cb;
-};
-
-static void free_cb(struct vkqs_ctx *ctx, void *arg)
-{
-	struct cb_free *f = arg;
-	D->vkFreeCommandBuffers(DEV, f->pool, 1, &f->cb);
-}
-
-/* A secondary command buffer from the graphics queue's pool, freed at case
- * end, begun with this inheritance.  Inside a render pass instance (t not
- * NULL) it continues subpass 0 of t's render pass and framebuffer and sets
- * its own viewport and scissor (dynamic state is not inherited).  A
- * candidate for vkutil.h. */
-static VkCommandBuffer secondary_begin(struct vkqs_ctx *ctx, const struct vkqs_target *t,
-				       VkBool32 occlusion, VkQueryControlFlags query_flags,
-				       VkQueryPipelineStatisticFlags stats,
-				       VkCommandBufferUsageFlags usage)
-{
-	VkCommandBufferAllocateInfo ai = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-		.commandPool = ctx->vk->gfx.pool,
-		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
-		.commandBufferCount = 1,
-	};
-	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
-	f->pool = ctx->vk->gfx.pool;
-	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
-	vkqs_defer(ctx, free_cb, f);
-	VkCommandBufferInheritanceInfo inh = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
-		.renderPass = t ? t->render_pass : VK_NULL_HANDLE,
-		.subpass = 0,
-		.framebuffer = t ? t->framebuffer : VK_NULL_HANDLE,
-		.occlusionQueryEnable = occlusion,
-		.queryFlags = query_flags,
-		.pipelineStatistics = stats,
-	};
-	VkCommandBufferBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-		.flags = usage | (t ? VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT : 0),
-		.pInheritanceInfo = &inh,
-	};
-	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
-	if (t) {
-		VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0.0f, 1.0f};
-		VkRect2D sc = {{0, 0}, {t->width, t->height}};
-		D->vkCmdSetViewport(f->cb, 0, 1, &vp);
-		D->vkCmdSetScissor(f->cb, 0, 1, &sc);
-	}
-	return f->cb;
-}
-
-/* vkqs_target_begin's render pass instance, but with subpass contents
- * recorded in secondary command buffers (so no state is set here). */
-static void pass_begin_secondary(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-				 const struct vkqs_target *t)
-{
-	VkClearValue clear = {.color = {.float32 = {0, 0, 0, 0}}};
-	VkRenderPassBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-		.renderPass = t->render_pass,
-		.framebuffer = t->framebuffer,
-		.renderArea = {{0, 0}, {t->width, t->height}},
-		.clearValueCount = 1,
-		.pClearValues = &clear,
-	};
-	D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
-}
-
 struct rec {
 	struct vkqs_target *t[TARGETS];
 	const struct vkqs_pipeline *p[TARGETS];
@@ -508,36 +434,18 @@ struct rec {
 	VkCommandBuffer primary, sec[MAX_SEC];
 };
 
-/* rect.vert's push constants, as vkqs_draw_rect fills them. */
-struct rect_push {
-	float rect[4]; /* x0, y0, x1, y1 in pixels */
-	float fb_size[2];
-	float z;
-	float pad;
-};
-
-/* vkqs_draw_rect with 6 * copies vertices in one draw: rect.vert makes
- * vertex i vertex i % 6 of the rectangle, so the draw covers it `copies`
- * times with distinct vertex indices (no vertex shading may be reused:
- * reuse is allowed only for the same vertex within one drawing command).
- * Worth a vertex-count parameter in vkqs_draw_rect. */
+/* vkqs_draw_rect with 6 * copies vertices in one draw: the draw covers the
+ * rectangle `copies` times with distinct vertex indices (no vertex shading
+ * may be reused: reuse is allowed only for the same vertex within one
+ * drawing command). */
 static void draw_op(struct vkqs_ctx *ctx, const struct rec *r, VkCommandBuffer cb,
 		    int target, const struct op *o)
 {
 	if (target < 0)
 		vkqs_internal_error(ctx, "draw outside a render pass instance in the script");
-	const struct vkqs_pipeline *p = r->p[target];
-	const struct vkqs_target *t = r->t[target];
 	const struct rect x = o->r;
-	struct rect_push pc = {
-		{(float)x.x, (float)x.y, (float)(x.x + x.w), (float)(x.y + x.h)},
-		{(float)t->width, (float)t->height},
-		0.5f,
-		0.0f,
-	};
-	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
-	D->vkCmdDraw(cb, 6u * o->copies, 1, 0, 0);
+	vkqs_draw_rect_n(ctx, cb, r->p[target], r->t[target], (float)x.x, (float)x.y,
+			 (float)(x.x + x.w), (float)(x.y + x.h), 0.5f, 6u * o->copies);
 }
 
 static void record(struct vkqs_ctx *ctx, const struct sim *m, struct rec *r)
@@ -555,11 +463,17 @@ static void record(struct vkqs_ctx *ctx, const struct sim *m, struct rec *r)
 		case OP_SEC_BEGIN: {
 			const struct sec_desc *d = &s->sec[o->a];
 			cur_target = d->outside ? -1 : d->target;
-			r->sec[o->a] = secondary_begin(
-				ctx, d->outside ? NULL : r->t[d->target], d->occlusion,
-				d->precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0,
-				d->stats ? STATS_BITS : 0,
-				d->simultaneous ? VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT : 0);
+			/* Inside a render pass instance it continues subpass 0
+			 * of the target and sets its own viewport and scissor. */
+			VkCommandBufferInheritanceInfo inh = {
+				.occlusionQueryEnable = d->occlusion,
+				.queryFlags = d->precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0,
+				.pipelineStatistics = d->stats ? STATS_BITS : 0,
+			};
+			r->sec[o->a] = vkqs_cmd_begin_secondary(
+				ctx, &ctx->vk->gfx, d->outside ? NULL : r->t[d->target],
+				d->simultaneous ? VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT : 0,
+				&inh);
 			cb = r->sec[o->a];
 			break;
 		}
@@ -573,7 +487,9 @@ static void record(struct vkqs_ctx *ctx, const struct sim *m, struct rec *r)
 			pass_target = cur_target = o->a;
 			break;
 		case OP_PASS_SECONDARY:
-			pass_begin_secondary(ctx, cb, r->t[o->a]);
+			/* subpass contents in secondaries: no state set here */
+			vkqs_target_begin_ex(ctx, cb, r->t[o->a], 1.0f, 0,
+					     VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 			pass_target = cur_target = o->a;
 			break;
 		case OP_END_PASS:
@@ -688,49 +604,26 @@ static void check_stats(struct vkqs_ctx *ctx, uint32_t query, const struct stats
 				    query, over);
 }
 
-/* Timestamp checks, as suite/timestamp (candidates for sharing). */
-static uint64_t ts_mask(uint32_t bits)
-{
-	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
-}
-
-static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
-{
-	double period = ctx->vk->props.limits.timestampPeriod;
-	if (!(period > 0.0))
-		return UINT64_MAX;
-	double t = (double)host_ns * (1.0 + TS_CLOCK_TOL) / period + 2.0;
-	return t >= 0x1p63 ? UINT64_MAX : (uint64_t)t;
-}
-
-/* 18.5: a write that happens-after another is not lower, unless it
- * overflowed and wrapped to zero; the counter cannot have run further than
- * the ticks of the host interval around the submission. */
+/* 18.5 (framework/tscheck.h): every written timestamp is non-zero with no
+ * bit above timestampValidBits; a write that happens-after another (a full
+ * barrier between them) is not lower, unless it overflowed and wrapped to
+ * zero within the ticks of the host interval around the submission. */
 static void check_timestamps(struct vkqs_ctx *ctx, const struct sim *m, const uint64_t *v,
 			     uint32_t bits, uint64_t host_ns)
 {
-	const uint64_t mask = ts_mask(bits), room = ticks_within(ctx, host_ns);
+	char a[32], b[32];
 	for (uint32_t i = 0; i < m->ts_script + 2; i++) {
-		/* A counter of >= 36 bits reads 0 in one tick of 2^36: a zero is
-		 * a value never written (bug class 15). */
-		VKQS_EXPECTF(ctx, v[i] != 0, "timestamp slot %u is 0", i);
-		VKQS_EXPECTF(ctx, (v[i] & ~mask) == 0,
-			     "timestamp slot %u (0x%016" PRIx64 ") has bits above "
-			     "timestampValidBits %u",
-			     i, v[i], bits);
+		snprintf(a, sizeof(a), "timestamp slot %u", i);
+		VKQS_TS_EXPECT_VALID(ctx, a, v[i], bits);
 	}
 	for (uint32_t i = 0; i < m->ts_script + 2; i++)
 		for (uint32_t j = 0; j < m->ts_script + 2; j++) {
-			const struct ts_expect *a = &m->ts[i], *b = &m->ts[j];
-			if (!(a->order < b->order && a->epoch < b->epoch))
+			const struct ts_expect *x = &m->ts[i], *y = &m->ts[j];
+			if (!(x->order < y->order && x->epoch < y->epoch))
 				continue;
-			uint64_t am = v[i] & mask, bm = v[j] & mask, fwd = (bm - am) & mask;
-			VKQS_EXPECTF(ctx, bm >= am || fwd <= room,
-				     "timestamp slot %u (%" PRIu64 ") happens-after slot %u (%" PRIu64
-				     ") through a full barrier but is lower, and a %u-bit wrap "
-				     "would need %" PRIu64 " ticks, more than the %" PRIu64
-				     " of the %" PRIu64 " ns host interval",
-				     j, bm, i, am, bits, fwd, room, host_ns);
+			snprintf(a, sizeof(a), "timestamp slot %u", i);
+			snprintf(b, sizeof(b), "timestamp slot %u", j);
+			VKQS_TS_EXPECT_NOT_BEFORE(ctx, a, v[i], b, v[j], bits, host_ns);
 		}
 }
 
@@ -829,11 +722,7 @@ static void run_script(struct vkqs_ctx *ctx, const void *param)
 		D->vkCmdWriteTimestamp(r.primary, TS_STAGE, r.ts, m.ts_script + 1);
 	}
 	vkqs_cmd_end(ctx, r.primary);
-	VkFence fence = vkqs_fence(ctx);
-	uint64_t t0 = vkqs_now_ns();
-	vkqs_submit(ctx, &ctx->vk->gfx, &r.primary, 1, fence);
-	vkqs_fence_wait(ctx, fence);
-	uint64_t host_ns = vkqs_now_ns() - t0;
+	uint64_t host_ns = vkqs_submit_timed(ctx, &ctx->vk->gfx, &r.primary, 1);
 
 	const VkQueryResultFlags wait = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT;
 	for (uint32_t p = 0; p < OCC_POOLS; p++)

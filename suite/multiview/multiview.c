@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tscheck.h"
 #include "vkutil.h"
 
 #include "shaders/multiview_color_frag.h"
@@ -55,11 +56,6 @@
 /* Pre-fill of the copy destination: not a plausible count, availability
  * word or zero. */
 #define GUARD 0xA5u
-/* Host CLOCK_MONOTONIC against the device counter (as in
- * suite/timestamp/timestamp.c): crystals within +-100 ppm and NTP slewing
- * within 500 ppm keep the rates well under 0.1 % apart; 1 % is the margin
- * for the wrap allowance of expect_not_before. */
-#define TS_CLOCK_TOL 0.01
 
 static uint32_t popcount(uint32_t m)
 {
@@ -87,23 +83,6 @@ static uint64_t mask_area(uint32_t mask)
 	return a;
 }
 
-/* Object lifetime: destroyed at case end like vkutil's objects. -----------*/
-
-#define DEFINE_DESTROY(Type, fn)                                          \
-	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \
-	{                                                                 \
-		D->fn(DEV, (Type)h, NULL);                                \
-	}
-DEFINE_DESTROY(VkImage, vkDestroyImage)
-DEFINE_DESTROY(VkDeviceMemory, vkFreeMemory)
-DEFINE_DESTROY(VkImageView, vkDestroyImageView)
-DEFINE_DESTROY(VkRenderPass, vkDestroyRenderPass)
-DEFINE_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
-DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
-DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
-DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
-#define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
-
 /* Render pass kinds and multiview targets --------------------------------*/
 
 enum rp_kind { KIND_RP1, KIND_RP2, KIND_DYN };
@@ -124,16 +103,10 @@ struct mv_target {
 	VkFramebuffer framebuffer;
 };
 
-static bool format_has_stencil(VkFormat f)
-{
-	return f == VK_FORMAT_D16_UNORM_S8_UINT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
-	       f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_S8_UINT;
-}
-
 static VkImageAspectFlags depth_aspects(VkFormat f)
 {
 	return VK_IMAGE_ASPECT_DEPTH_BIT |
-	       (format_has_stencil(f) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+	       (vkqs_format_has_stencil(f) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
 }
 
 /* NotSupported unless the device can run a multiview render pass instance
@@ -159,117 +132,20 @@ static void mv_require(struct vkqs_ctx *ctx, enum rp_kind kind, uint32_t layers)
 			  mp.maxMultiviewViewCount, layers);
 }
 
-static VkImage mv_image(struct vkqs_ctx *ctx, VkFormat format, uint32_t layers,
-			VkSampleCountFlagBits samples, VkImageUsageFlags usage)
-{
-	VkImageCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-		.imageType = VK_IMAGE_TYPE_2D,
-		.format = format,
-		.extent = {FB, FB, 1},
-		.mipLevels = 1,
-		.arrayLayers = layers,
-		.samples = samples,
-		.tiling = VK_IMAGE_TILING_OPTIMAL,
-		.usage = usage,
-		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-	};
-	VkImage img;
-	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, &img));
-	DEFER(VkImage, img);
-	VkMemoryRequirements req;
-	D->vkGetImageMemoryRequirements(DEV, img, &req);
-	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
-					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-	if (type == UINT32_MAX)
-		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
-	if (type == UINT32_MAX)
-		vkqs_internal_error(ctx, "no memory type for an attachment image");
-	VkMemoryAllocateInfo mai = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-		.allocationSize = req.size,
-		.memoryTypeIndex = type,
-	};
-	VkDeviceMemory mem;
-	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
-	DEFER(VkDeviceMemory, mem);
-	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
-	return img;
-}
-
 /* A 2D array view of all layers: VUID-VkFramebufferCreateInfo-renderPass-04536
  * and the VkRenderingInfo equivalent want layerCount above the highest view
  * index. */
 static VkImageView mv_view(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
 			   VkImageAspectFlags aspect, uint32_t layers)
 {
-	VkImageViewCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-		.image = img,
-		.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-		.format = format,
-		.subresourceRange = {aspect, 0, 1, 0, layers},
-	};
-	VkImageView v;
-	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
-	DEFER(VkImageView, v);
-	return v;
+	return vkqs_image_view(ctx, img, VK_IMAGE_VIEW_TYPE_2D_ARRAY, format, aspect, layers);
 }
 
-/* Orders earlier work before the instance and the instance before later
- * work (a timestamp after the pass, copies), like vkutil's target; between
- * two subpasses the second one's draws follow the first one's. */
-static uint32_t mv_dependencies(const struct mv_target *t, VkSubpassDependency *deps)
-{
-	uint32_t n = 0;
-	const VkAccessFlags any = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-	deps[n++] = (VkSubpassDependency){
-		.srcSubpass = VK_SUBPASS_EXTERNAL,
-		.dstSubpass = 0,
-		.srcStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-		/* VUID-VkRenderPassCreateInfo-pDependencies-00838: graphics
-		 * stages only on the subpass side */
-		.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-		.dstAccessMask = any,
-	};
-	for (uint32_t s = 1; s < t->subpass_count; s++)
-		deps[n++] = (VkSubpassDependency){
-			.srcSubpass = s - 1,
-			.dstSubpass = s,
-			.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-			.dstStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-			.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-			.dstAccessMask = any,
-		};
-	deps[n++] = (VkSubpassDependency){
-		.srcSubpass = t->subpass_count - 1,
-		.dstSubpass = VK_SUBPASS_EXTERNAL,
-		.srcStageMask = VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT,
-		.dstStageMask = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-		.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
-		.dstAccessMask = any,
-	};
-	return n;
-}
-
-/* Load CLEAR, store STORE, UNDEFINED -> attachment-optimal (as vkutil). */
+/* Load CLEAR, store STORE, UNDEFINED -> attachment-optimal (vkutil's). */
 static VkAttachmentDescription mv_attachment(const struct mv_target *t, bool depth)
 {
-	return (VkAttachmentDescription){
-		.format = depth ? t->depth_format : t->color_format,
-		.samples = t->samples,
-		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-		.stencilLoadOp = depth && format_has_stencil(t->depth_format)
-					 ? VK_ATTACHMENT_LOAD_OP_CLEAR
-					 : VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-		.finalLayout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
-				     : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-	};
+	return vkqs_attachment_desc(depth ? t->depth_format : t->color_format, t->samples,
+				    depth);
 }
 
 /* vkCreateRenderPass: view masks through VkRenderPassMultiviewCreateInfo
@@ -288,8 +164,11 @@ static VkRenderPass mv_render_pass1(struct vkqs_ctx *ctx, const struct mv_target
 			.pColorAttachments = &cref,
 			.pDepthStencilAttachment = t->has_depth ? &dref : NULL,
 		};
+	/* Earlier work before the instance, the instance before later work (a
+	 * timestamp after the pass, copies), each subpass after the one
+	 * before, as vkutil's target. */
 	VkSubpassDependency deps[MAX_SUBPASSES + 1];
-	uint32_t ndeps = mv_dependencies(t, deps);
+	uint32_t ndeps = vkqs_subpass_dependencies(t->subpass_count, deps);
 	VkRenderPassMultiviewCreateInfo mv = {
 		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
 		.subpassCount = t->subpass_count,
@@ -307,7 +186,7 @@ static VkRenderPass mv_render_pass1(struct vkqs_ctx *ctx, const struct mv_target
 	};
 	VkRenderPass rp;
 	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &ci, NULL, &rp));
-	DEFER(VkRenderPass, rp);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, rp);
 	return rp;
 }
 
@@ -351,7 +230,7 @@ static VkRenderPass mv_render_pass2(struct vkqs_ctx *ctx, const struct mv_target
 		};
 	VkSubpassDependency d1[MAX_SUBPASSES + 1];
 	VkSubpassDependency2 deps[MAX_SUBPASSES + 1];
-	uint32_t ndeps = mv_dependencies(t, d1);
+	uint32_t ndeps = vkqs_subpass_dependencies(t->subpass_count, d1);
 	for (uint32_t i = 0; i < ndeps; i++)
 		deps[i] = (VkSubpassDependency2){
 			.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
@@ -373,7 +252,7 @@ static VkRenderPass mv_render_pass2(struct vkqs_ctx *ctx, const struct mv_target
 	};
 	VkRenderPass rp;
 	VKQS_CHECK(ctx, D->vkCreateRenderPass2(DEV, &ci, NULL, &rp));
-	DEFER(VkRenderPass, rp);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, rp);
 	return rp;
 }
 
@@ -384,8 +263,7 @@ static struct mv_target *mv_target_create(struct vkqs_ctx *ctx, enum rp_kind kin
 					  VkSampleCountFlagBits samples, bool depth,
 					  uint32_t subpasses, const uint32_t *masks)
 {
-	struct mv_target *t = vkqs_alloc(ctx, sizeof(*t));
-	memset(t, 0, sizeof(*t));
+	struct mv_target *t = vkqs_alloc(ctx, sizeof(*t)); /* zeroed */
 	t->kind = kind;
 	t->samples = samples;
 	t->has_depth = depth;
@@ -405,13 +283,13 @@ static struct mv_target *mv_target_create(struct vkqs_ctx *ctx, enum rp_kind kin
 	if (depth && !(lim->framebufferDepthSampleCounts & samples))
 		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", samples);
 
-	t->color = mv_image(ctx, t->color_format, t->layers, samples,
-			    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	t->color = vkqs_image_create(ctx, t->color_format, FB, FB, t->layers, samples,
+				     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
 	t->color_view = mv_view(ctx, t->color, t->color_format, VK_IMAGE_ASPECT_COLOR_BIT,
 				t->layers);
 	if (depth) {
-		t->depth = mv_image(ctx, t->depth_format, t->layers, samples,
-				    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+		t->depth = vkqs_image_create(ctx, t->depth_format, FB, FB, t->layers, samples,
+					     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
 		t->depth_view = mv_view(ctx, t->depth, t->depth_format,
 					depth_aspects(t->depth_format), t->layers);
 	}
@@ -419,19 +297,10 @@ static struct mv_target *mv_target_create(struct vkqs_ctx *ctx, enum rp_kind kin
 		return t;
 
 	t->render_pass = kind == KIND_RP1 ? mv_render_pass1(ctx, t) : mv_render_pass2(ctx, t);
+	/* One layer: VUID-VkFramebufferCreateInfo-renderPass-02531 with view
+	 * masks. */
 	VkImageView views[2] = {t->color_view, t->depth_view};
-	VkFramebufferCreateInfo fci = {
-		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-		.renderPass = t->render_pass,
-		.attachmentCount = depth ? 2 : 1,
-		.pAttachments = views,
-		.width = FB,
-		.height = FB,
-		/* VUID-VkFramebufferCreateInfo-renderPass-02531: 1 with view masks */
-		.layers = 1,
-	};
-	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
-	DEFER(VkFramebuffer, t->framebuffer);
+	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views, depth ? 2 : 1, FB, FB);
 	return t;
 }
 
@@ -558,27 +427,6 @@ static void mv_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_tar
 
 /* Pipelines --------------------------------------------------------------*/
 
-struct mv_push {
-	float rect[4]; /* view 0: x0, y0, x1, y1 */
-	float fb_size[2];
-	float z;
-	float dx; /* x1 grows by dx per view index */
-};
-
-static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code,
-				    size_t size)
-{
-	VkShaderModuleCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-		.codeSize = size,
-		.pCode = code,
-	};
-	VkShaderModule m;
-	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
-	DEFER(VkShaderModule, m);
-	return m;
-}
-
 /* The multiview rectangle pipeline for subpass `subpass` of t (for dynamic
  * rendering: VkPipelineRenderingCreateInfo with the instance's view mask,
  * VUID-vkCmdDraw-viewMask-06178); viewport and scissor dynamic; depth test
@@ -587,119 +435,38 @@ static struct vkqs_pipeline *mv_pipeline(struct vkqs_ctx *ctx, const struct mv_t
 					 uint32_t subpass, bool depth_test,
 					 VkCompareOp compare)
 {
-	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
-	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(struct mv_push)};
-	VkPipelineLayoutCreateInfo lci = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-		.pushConstantRangeCount = 1,
-		.pPushConstantRanges = &pcr,
-	};
-	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
-	DEFER(VkPipelineLayout, p->layout);
-
-	VkPipelineShaderStageCreateInfo stages[2] = {
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_VERTEX_BIT,
-			.module = shader_module(ctx, multiview_rect_vert,
-						sizeof(multiview_rect_vert)),
-			.pName = "main",
-		},
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-			.module = shader_module(ctx, multiview_color_frag,
-						sizeof(multiview_color_frag)),
-			.pName = "main",
-		},
-	};
-	VkPipelineVertexInputStateCreateInfo vi = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo ia = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-	};
-	VkPipelineViewportStateCreateInfo vps = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-		.viewportCount = 1,
-		.scissorCount = 1,
-	};
-	VkPipelineRasterizationStateCreateInfo rs = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-		.polygonMode = VK_POLYGON_MODE_FILL,
-		.cullMode = VK_CULL_MODE_NONE,
-		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-		.lineWidth = 1.0f,
-	};
-	VkPipelineMultisampleStateCreateInfo ms = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-		.rasterizationSamples = t->samples,
-	};
-	VkPipelineDepthStencilStateCreateInfo ds = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-		.depthTestEnable = depth_test,
-		.depthCompareOp = depth_test ? compare : VK_COMPARE_OP_ALWAYS,
-		.minDepthBounds = 0.0f,
-		.maxDepthBounds = 1.0f,
-	};
-	VkPipelineColorBlendAttachmentState cba = {
-		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
-	};
-	VkPipelineColorBlendStateCreateInfo cb = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-		.attachmentCount = 1,
-		.pAttachments = &cba,
-	};
-	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
-					     VK_DYNAMIC_STATE_SCISSOR};
-	VkPipelineDynamicStateCreateInfo dy = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-		.dynamicStateCount = 2,
-		.pDynamicStates = dyn,
-	};
-	VkPipelineRenderingCreateInfo rci = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-		.viewMask = t->view_masks[0],
-		.colorAttachmentCount = 1,
-		.pColorAttachmentFormats = &t->color_format,
-		.depthAttachmentFormat = t->has_depth ? t->depth_format : VK_FORMAT_UNDEFINED,
-	};
-	VkGraphicsPipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-		.pNext = t->kind == KIND_DYN ? &rci : NULL,
-		.stageCount = 2,
-		.pStages = stages,
-		.pVertexInputState = &vi,
-		.pInputAssemblyState = &ia,
-		.pViewportState = &vps,
-		.pRasterizationState = &rs,
-		.pMultisampleState = &ms,
-		.pDepthStencilState = t->has_depth ? &ds : NULL,
-		.pColorBlendState = &cb,
-		.pDynamicState = &dy,
-		.layout = p->layout,
-		.renderPass = t->render_pass,
+	struct vkqs_pipeline_target where = {
+		.render_pass = t->render_pass, /* VK_NULL_HANDLE for KIND_DYN */
 		.subpass = t->kind == KIND_DYN ? 0 : subpass,
+		.samples = t->samples,
+		.has_depth = t->has_depth,
+		.view_mask = t->view_masks[0],
+		.color_format = t->color_format,
+		.depth_format = t->depth_format,
 	};
-	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
-						     &p->pipeline));
-	DEFER(VkPipeline, p->pipeline);
-	return p;
+	struct vkqs_pipeline_desc desc = {
+		.vert_spv = multiview_rect_vert,
+		.vert_size = sizeof(multiview_rect_vert),
+		.frag_spv = multiview_color_frag,
+		.frag_size = sizeof(multiview_color_frag),
+		.depth_test = depth_test,
+		.depth_compare = compare,
+	};
+	return vkqs_pipeline_create(ctx, &where, &desc);
 }
 
-/* One draw of the per-view rectangles at depth z. */
+/* One draw of the per-view rectangles at depth z: multiview_rect.vert
+ * takes rect.vert's push block, x1 growing by .extra per view index. */
 static void mv_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
 		    float z)
 {
-	struct mv_push pc = {
+	struct vkqs_rect_push pc = {
 		{(float)RX, (float)RY, (float)(RX + RW), (float)(RY + RH)},
 		{(float)FB, (float)FB},
 		z,
 		(float)RDX,
 	};
-	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	vkqs_cmd_bind_rect(ctx, cb, p, &pc);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 }
 
@@ -1213,57 +980,32 @@ static void occlusion_per_subpass(struct vkqs_ctx *ctx, const void *param)
 
 /* timestamp.* ------------------------------------------------------------*/
 
-static uint64_t ts_mask(uint32_t bits)
+/* The shared timestamp checks (framework/tscheck.h) with the query index
+ * in the name: a valid timestamp is non-zero with no bit above
+ * timestampValidBits; a write that happens-after another "must not have a
+ * lower value unless its value overflows" (18.5), a lower value being a
+ * wrap only if the forward distance fits in the host interval around the
+ * submission. */
+static const char *ts_what(char *buf, size_t size, const char *what, uint32_t q)
 {
-	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
-}
-
-/* The most ticks the counter can advance in host_ns: one per
- * timestampPeriod ns (18.5), the rate tolerance, a tick at each end. */
-static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
-{
-	double period = ctx->vk->props.limits.timestampPeriod;
-	if (!(period > 0.0))
-		return UINT64_MAX;
-	double t = (double)host_ns * (1.0 + TS_CLOCK_TOL) / period + 2.0;
-	return t >= 0x1p63 ? UINT64_MAX : (uint64_t)t;
-}
-
-/* A valid timestamp: non-zero (a counter of >= 36 bits reads 0 in one tick
- * of 2^36, see suite/timestamp), nothing above timestampValidBits
- * (VkQueueFamilyProperties: "Bits outside the valid range are guaranteed
- * to be zeros"). */
-static bool ts_valid(uint64_t v, uint32_t bits)
-{
-	return v != 0 && (bits >= 64 || (v >> bits) == 0);
+	snprintf(buf, size, "%s, query %u", what, q);
+	return buf;
 }
 
 static void expect_ts_valid(struct vkqs_ctx *ctx, const char *what, uint32_t q, uint64_t v,
 			    uint32_t bits)
 {
-	VKQS_EXPECTF(ctx, ts_valid(v, bits),
-		"expected %s (query %u, 0x%016" PRIx64 ") to be a timestamp: non-zero, "
-		"no bit above timestampValidBits %u",
-		what, q, v, bits);
+	char w[128];
+	VKQS_TS_EXPECT_VALID(ctx, ts_what(w, sizeof(w), what, q), v, bits);
 }
 
-/* 18.5: a write that happens-after another "must not have a lower value
- * unless its value overflows"; a lower value is a wrap only if the forward
- * distance fits in the host interval around the submission (as
- * suite/timestamp). */
 static void expect_not_before(struct vkqs_ctx *ctx, const char *what_a, uint32_t qa,
 			      uint64_t a, const char *what_b, uint32_t qb, uint64_t b,
 			      uint32_t bits, uint64_t host_ns)
 {
-	uint64_t m = ts_mask(bits);
-	uint64_t am = a & m, bm = b & m;
-	uint64_t fwd = (bm - am) & m;
-	uint64_t room = ticks_within(ctx, host_ns);
-	VKQS_EXPECTF(ctx, bm >= am || fwd <= room,
-		"expected %s (query %u, %" PRIu64 ") to be >= %s (query %u, %" PRIu64
-		") that it happens-after, or a %u-bit wrap: the forward distance %" PRIu64
-		" ticks exceeds the %" PRIu64 " ticks of the %" PRIu64 " ns host interval",
-		what_b, qb, bm, what_a, qa, am, bits, fwd, room, host_ns);
+	char wa[128], wb[128];
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, ts_what(wa, sizeof(wa), what_a, qa), a,
+				  ts_what(wb, sizeof(wb), what_b, qb), b, bits, host_ns);
 }
 
 struct ts_param {
@@ -1394,11 +1136,7 @@ static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, after);
 	rb_record(ctx, cb, pool, rb);
 	vkqs_cmd_end(ctx, cb);
-	VkFence f = vkqs_fence(ctx);
-	uint64_t t0 = vkqs_now_ns();
-	vkqs_submit(ctx, q, &cb, 1, f);
-	vkqs_fence_wait(ctx, f);
-	uint64_t host_ns = vkqs_now_ns() - t0;
+	uint64_t host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	rb_finish(ctx, pool, rb);
 	if (!rb->q[before].avail || !rb->q[after].avail)
 		return; /* no bounds; rb_finish reported it */

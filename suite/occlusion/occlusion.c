@@ -520,12 +520,6 @@ static void clear_attachments_depth_inside_render_pass(struct vkqs_ctx *ctx,
 				 "vkCmdClearAttachments (depth)");
 }
 
-static bool format_has_stencil(VkFormat f)
-{
-	return f == VK_FORMAT_D16_UNORM_S8_UINT || f == VK_FORMAT_D24_UNORM_S8_UINT ||
-	       f == VK_FORMAT_D32_SFLOAT_S8_UINT || f == VK_FORMAT_S8_UINT;
-}
-
 /* vkCmdClear{Color,DepthStencil}Image valid usage: the image's format
  * features must contain TRANSFER_DST (optimal tiling). */
 static void require_transfer_dst(struct vkqs_ctx *ctx, VkFormat f)
@@ -544,19 +538,10 @@ static void require_transfer_dst(struct vkqs_ctx *ctx, VkFormat f)
 static void to_transfer_dst(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
 			    VkImageAspectFlags aspect)
 {
-	VkImageMemoryBarrier b = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-		.srcAccessMask = 0,
-		.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-		.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-		.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.image = img,
-		.subresourceRange = {aspect, 0, 1, 0, 1},
-	};
-	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-				VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &b);
+	vkqs_cmd_image_barrier(ctx, cb, img, aspect, 1, VK_IMAGE_LAYOUT_UNDEFINED,
+			       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			       VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
+			       VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
 }
 
 /* A query begun outside any render pass instance contains a transfer clear
@@ -579,7 +564,7 @@ static void clear_image_outside_render_pass(struct vkqs_ctx *ctx, bool depth)
 		/* Without separateDepthStencilLayouts a combined format's
 		 * layout transition must name both aspects (VkImageMemoryBarrier
 		 * valid usage). */
-		if (format_has_stencil(o.t->depth_format))
+		if (vkqs_format_has_stencil(o.t->depth_format))
 			aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
 		VkImageSubresourceRange range = {aspect, 0, 1, 0, 1};
 		VkClearDepthStencilValue v = {1.0f, 0};
@@ -648,24 +633,9 @@ static void clear_attachments_only(struct vkqs_ctx *ctx, const void *param)
 
 /* ========================================================================
  * Own objects: pipelines for points, lines and triangles with stencil,
- * sample masks and culling; images, render targets with a stencil aspect,
- * secondary command buffers.  Everything is destroyed at case end.
+ * sample masks and culling; render targets with a stencil aspect.
+ * Everything is destroyed at case end.
  * ======================================================================== */
-
-#define OCC_DESTROY(Type, fn)                                            \
-	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \
-	{                                                                \
-		D->fn(DEV, (Type)h, NULL);                               \
-	}
-OCC_DESTROY(VkPipeline, vkDestroyPipeline)
-OCC_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
-OCC_DESTROY(VkShaderModule, vkDestroyShaderModule)
-OCC_DESTROY(VkImage, vkDestroyImage)
-OCC_DESTROY(VkDeviceMemory, vkFreeMemory)
-OCC_DESTROY(VkImageView, vkDestroyImageView)
-OCC_DESTROY(VkRenderPass, vkDestroyRenderPass)
-OCC_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
-#define OCC_DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
 
 /* The push block of occlusion_prims.vert (bytes 0..39) followed by that of
  * occlusion_samplemask.frag (byte 48); one range serves both stages. */
@@ -698,136 +668,48 @@ struct prim_desc {
 	VkStencilOpState stencil;         /* both faces */
 };
 
-static VkShaderModule shader(struct vkqs_ctx *ctx, const uint32_t *code, size_t size)
-{
-	VkShaderModuleCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-		.codeSize = size,
-		.pCode = code,
-	};
-	VkShaderModule m;
-	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
-	OCC_DEFER(VkShaderModule, m);
-	return m;
-}
-
 /* A pipeline of occlusion_prims.vert on target t's render pass (subpass 0,
  * t's sample count); viewport and scissor are dynamic. */
 static const struct vkqs_pipeline *prim_pipeline(struct vkqs_ctx *ctx,
 						 const struct vkqs_target *t,
 						 const struct prim_desc *d)
 {
-	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
-	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-				   sizeof(struct prim_push)};
-	VkPipelineLayoutCreateInfo lci = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-		.pushConstantRangeCount = 1,
-		.pPushConstantRanges = &pcr,
+	struct vkqs_pipeline_desc pd = {
+		.set_topology = true,
+		.topology = d->topology,
+		.vert_spv = occlusion_prims_vert,
+		.vert_size = sizeof(occlusion_prims_vert),
+		.push_size = sizeof(struct prim_push),
+		.push_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+		.line_width = d->line_width,
+		.cull_mode = d->cull,
+		.sample_mask = d->sample_mask,
+		.depth_test = d->depth_test,
+		.depth_write = d->depth_write,
+		.depth_compare = d->depth_op,
+		.stencil_test = d->stencil_test,
+		.stencil = d->stencil,
 	};
-	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
-	OCC_DEFER(VkPipelineLayout, p->layout);
-
-	VkShaderModule fs;
 	switch (d->frag) {
 	case FRAG_SAMPLE_MASK:
-		fs = shader(ctx, occlusion_samplemask_frag, sizeof(occlusion_samplemask_frag));
+		pd.frag_spv = occlusion_samplemask_frag;
+		pd.frag_size = sizeof(occlusion_samplemask_frag);
 		break;
 	case FRAG_DISCARD_ALL:
-		fs = shader(ctx, occlusion_discard_all_frag, sizeof(occlusion_discard_all_frag));
+		pd.frag_spv = occlusion_discard_all_frag;
+		pd.frag_size = sizeof(occlusion_discard_all_frag);
 		break;
 	case FRAG_DISCARD_ODD_COLUMNS:
-		fs = shader(ctx, discard_odd_columns_frag, sizeof(discard_odd_columns_frag));
+		pd.frag_spv = discard_odd_columns_frag;
+		pd.frag_size = sizeof(discard_odd_columns_frag);
 		break;
 	case FRAG_COLOR:
 	default:
-		fs = shader(ctx, occlusion_color_frag, sizeof(occlusion_color_frag));
+		pd.frag_spv = occlusion_color_frag;
+		pd.frag_size = sizeof(occlusion_color_frag);
 		break;
 	}
-	VkPipelineShaderStageCreateInfo stages[2] = {
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_VERTEX_BIT,
-			.module = shader(ctx, occlusion_prims_vert, sizeof(occlusion_prims_vert)),
-			.pName = "main",
-		},
-		{
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-			.module = fs,
-			.pName = "main",
-		},
-	};
-	VkPipelineVertexInputStateCreateInfo vi = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo ia = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-		.topology = d->topology,
-	};
-	VkPipelineViewportStateCreateInfo vps = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-		.viewportCount = 1,
-		.scissorCount = 1,
-	};
-	VkPipelineRasterizationStateCreateInfo rs = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-		.polygonMode = VK_POLYGON_MODE_FILL,
-		.cullMode = d->cull,
-		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-		.lineWidth = d->line_width > 0.0f ? d->line_width : 1.0f,
-	};
-	VkPipelineMultisampleStateCreateInfo ms = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-		.rasterizationSamples = t->samples,
-		.pSampleMask = d->sample_mask,
-	};
-	VkPipelineDepthStencilStateCreateInfo ds = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-		.depthTestEnable = d->depth_test,
-		.depthWriteEnable = d->depth_write,
-		.depthCompareOp = d->depth_test ? d->depth_op : VK_COMPARE_OP_ALWAYS,
-		.stencilTestEnable = d->stencil_test,
-		.front = d->stencil,
-		.back = d->stencil,
-		.minDepthBounds = 0.0f,
-		.maxDepthBounds = 1.0f,
-	};
-	VkPipelineColorBlendAttachmentState cba = {
-		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
-	};
-	VkPipelineColorBlendStateCreateInfo cb = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-		.attachmentCount = 1,
-		.pAttachments = &cba,
-	};
-	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
-					     VK_DYNAMIC_STATE_SCISSOR};
-	VkPipelineDynamicStateCreateInfo dy = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-		.dynamicStateCount = 2,
-		.pDynamicStates = dyn,
-	};
-	VkGraphicsPipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-		.stageCount = 2,
-		.pStages = stages,
-		.pVertexInputState = &vi,
-		.pInputAssemblyState = &ia,
-		.pViewportState = &vps,
-		.pRasterizationState = &rs,
-		.pMultisampleState = &ms,
-		.pDepthStencilState = t->has_depth ? &ds : NULL,
-		.pColorBlendState = &cb,
-		.pDynamicState = &dy,
-		.layout = p->layout,
-		.renderPass = t->render_pass,
-		.subpass = 0,
-	};
-	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
-						     &p->pipeline));
-	OCC_DEFER(VkPipeline, p->pipeline);
-	return p;
+	return vkqs_pipeline_rect(ctx, t, &pd);
 }
 
 static const struct vkqs_pipeline *prim_pipeline_simple(struct vkqs_ctx *ctx,
@@ -876,117 +758,21 @@ static void prim_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkq
 	prim_draw(ctx, cb, p, b, 3, z, 1.0f, mask);
 }
 
-static void set_viewport_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+/* Query `query` around prim_rect of r at depth 0.5, inside the current
+ * subpass. */
+static void query_prim_rect(struct vkqs_ctx *ctx, const struct occ *o, uint32_t query,
+			    VkQueryControlFlags flags, const struct vkqs_pipeline *p,
+			    struct rect r)
 {
-	VkViewport vp = {0, 0, (float)FB, (float)FB, 0.0f, 1.0f};
-	VkRect2D sc = {{0, 0}, {FB, FB}};
-	D->vkCmdSetViewport(cb, 0, 1, &vp);
-	D->vkCmdSetScissor(cb, 0, 1, &sc);
+	D->vkCmdBeginQuery(o->cb, o->pool, query, flags);
+	prim_rect(ctx, o->cb, p, r, 0.5f, 0);
+	D->vkCmdEndQuery(o->cb, o->pool, query);
 }
 
 static void set_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb, struct rect r)
 {
 	VkRect2D s = {{(int32_t)r.x, (int32_t)r.y}, {r.w, r.h}};
 	D->vkCmdSetScissor(cb, 0, 1, &s);
-}
-
-/* vkqs_target_begin with a stencil clear value and a choice of subpass
- * contents; viewport and scissor are set only for inline contents (a
- * secondary command buffer sets its own). */
-static void rp_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_target *t,
-		     float clear_depth, uint32_t clear_stencil, VkSubpassContents contents)
-{
-	VkClearValue clear[2] = {
-		{.color = {.float32 = {0, 0, 0, 0}}},
-		{.depthStencil = {clear_depth, clear_stencil}},
-	};
-	VkRenderPassBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-		.renderPass = t->render_pass,
-		.framebuffer = t->framebuffer,
-		.renderArea = {{0, 0}, {t->width, t->height}},
-		.clearValueCount = t->has_depth ? 2 : 1,
-		.pClearValues = clear,
-	};
-	D->vkCmdBeginRenderPass(cb, &bi, contents);
-	if (contents == VK_SUBPASS_CONTENTS_INLINE)
-		set_viewport_scissor(ctx, cb);
-}
-
-/* A 2D optimal-tiling image, one level and layer, bound to its own memory. */
-static VkImage image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t w, uint32_t h,
-			    VkSampleCountFlagBits samples, VkImageUsageFlags usage)
-{
-	VkImageCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-		.imageType = VK_IMAGE_TYPE_2D,
-		.format = format,
-		.extent = {w, h, 1},
-		.mipLevels = 1,
-		.arrayLayers = 1,
-		.samples = samples,
-		.tiling = VK_IMAGE_TILING_OPTIMAL,
-		.usage = usage,
-		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-	};
-	VkImage img;
-	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, &img));
-	OCC_DEFER(VkImage, img);
-	VkMemoryRequirements req;
-	D->vkGetImageMemoryRequirements(DEV, img, &req);
-	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
-					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-	if (type == UINT32_MAX)
-		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
-	if (type == UINT32_MAX)
-		vkqs_internal_error(ctx, "no memory type for an image");
-	VkMemoryAllocateInfo mai = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-		.allocationSize = req.size,
-		.memoryTypeIndex = type,
-	};
-	VkDeviceMemory mem;
-	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
-	OCC_DEFER(VkDeviceMemory, mem);
-	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
-	return img;
-}
-
-static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
-			       VkImageAspectFlags aspect)
-{
-	VkImageViewCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-		.image = img,
-		.viewType = VK_IMAGE_VIEW_TYPE_2D,
-		.format = format,
-		.subresourceRange = {aspect, 0, 1, 0, 1},
-	};
-	VkImageView v;
-	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &ci, NULL, &v));
-	OCC_DEFER(VkImageView, v);
-	return v;
-}
-
-/* A layout transition of a whole single-level, single-layer image. */
-static void image_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
-			  VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
-			  VkPipelineStageFlags src_stage, VkAccessFlags src_access,
-			  VkPipelineStageFlags dst_stage, VkAccessFlags dst_access)
-{
-	VkImageMemoryBarrier b = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-		.srcAccessMask = src_access,
-		.dstAccessMask = dst_access,
-		.oldLayout = from,
-		.newLayout = to,
-		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.image = img,
-		.subresourceRange = {aspect, 0, 1, 0, 1},
-	};
-	D->vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
 /* A depth/stencil format with a stencil aspect usable as a depth/stencil
@@ -1014,7 +800,8 @@ static VkFormat stencil_format(struct vkqs_ctx *ctx, VkSampleCountFlagBits sampl
 }
 
 /* A FB x FB colour + depth/stencil target whose depth/stencil format has a
- * stencil aspect; both aspects are cleared by the load op (rp_begin). */
+ * stencil aspect; both aspects are cleared by the load op
+ * (vkqs_target_begin_ex). */
 static struct vkqs_target *stencil_target(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples)
 {
 	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
@@ -1035,26 +822,19 @@ static struct vkqs_target *stencil_target(struct vkqs_ctx *ctx, VkSampleCountFla
 	t->has_depth = true;
 	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
 	t->depth_format = ds;
-	t->color = image_create(ctx, t->color_format, FB, FB, samples,
-				VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
-	t->color_view = view_create(ctx, t->color, t->color_format, VK_IMAGE_ASPECT_COLOR_BIT);
-	t->depth = image_create(ctx, ds, FB, FB, samples,
-				VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
-	t->depth_view = view_create(ctx, t->depth, ds,
-				    has_depth_aspect ? VK_IMAGE_ASPECT_DEPTH_BIT |
-							       VK_IMAGE_ASPECT_STENCIL_BIT
-						     : VK_IMAGE_ASPECT_STENCIL_BIT);
+	t->color = vkqs_image_create(ctx, t->color_format, FB, FB, 1, samples,
+				     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	t->color_view = vkqs_image_view(ctx, t->color, VK_IMAGE_VIEW_TYPE_2D, t->color_format,
+					VK_IMAGE_ASPECT_COLOR_BIT, 1);
+	t->depth = vkqs_image_create(ctx, ds, FB, FB, 1, samples,
+				     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+	t->depth_view = vkqs_image_view(ctx, t->depth, VK_IMAGE_VIEW_TYPE_2D, ds,
+					has_depth_aspect ? VK_IMAGE_ASPECT_DEPTH_BIT |
+								   VK_IMAGE_ASPECT_STENCIL_BIT
+							 : VK_IMAGE_ASPECT_STENCIL_BIT,
+					1);
 	VkAttachmentDescription att[2] = {
-		{
-			.format = t->color_format,
-			.samples = samples,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-		},
+		vkqs_attachment_desc(t->color_format, samples, false),
 		{
 			.format = ds,
 			.samples = samples,
@@ -1083,31 +863,10 @@ static struct vkqs_target *stencil_target(struct vkqs_ctx *ctx, VkSampleCountFla
 		.pSubpasses = &sub,
 	};
 	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rpci, NULL, &t->render_pass));
-	OCC_DEFER(VkRenderPass, t->render_pass);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, t->render_pass);
 	VkImageView views[2] = {t->color_view, t->depth_view};
-	VkFramebufferCreateInfo fci = {
-		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-		.renderPass = t->render_pass,
-		.attachmentCount = 2,
-		.pAttachments = views,
-		.width = FB,
-		.height = FB,
-		.layers = 1,
-	};
-	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &t->framebuffer));
-	OCC_DEFER(VkFramebuffer, t->framebuffer);
+	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views, 2, FB, FB);
 	return t;
-}
-
-struct cb_free {
-	VkCommandPool pool;
-	VkCommandBuffer cb;
-};
-
-static void free_secondary(struct vkqs_ctx *ctx, void *arg)
-{
-	struct cb_free *f = arg;
-	D->vkFreeCommandBuffers(DEV, f->pool, 1, &f->cb);
 }
 
 /* A secondary command buffer begun to continue subpass 0 of t's render
@@ -1116,33 +875,12 @@ static VkCommandBuffer secondary_begin(struct vkqs_ctx *ctx, const struct vkqs_t
 				       VkBool32 occlusion_query_enable,
 				       VkQueryControlFlags query_flags)
 {
-	VkCommandBufferAllocateInfo ai = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-		.commandPool = ctx->vk->gfx.pool,
-		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
-		.commandBufferCount = 1,
-	};
-	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
-	f->pool = ctx->vk->gfx.pool;
-	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
-	vkqs_defer(ctx, free_secondary, f);
 	VkCommandBufferInheritanceInfo inh = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
-		.renderPass = t->render_pass,
-		.subpass = 0,
-		.framebuffer = t->framebuffer,
 		.occlusionQueryEnable = occlusion_query_enable,
 		.queryFlags = query_flags,
 	};
-	VkCommandBufferBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT |
-			 VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
-		.pInheritanceInfo = &inh,
-	};
-	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
-	set_viewport_scissor(ctx, f->cb);
-	return f->cb;
+	return vkqs_cmd_begin_secondary(ctx, &ctx->vk->gfx, t,
+					VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, &inh);
 }
 
 /* ========================================================================
@@ -1637,12 +1375,8 @@ static void depth_partially_occluded_by_triangle(struct vkqs_ctx *ctx, const voi
 	struct window w = shape_draw(ctx, o.cb, occluder, SHAPE_SLANTED, 0.25f, samples,
 				     whole_fb, false);
 	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
-	prim_rect(ctx, o.cb, less, r, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 1);
-	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
-	prim_rect(ctx, o.cb, gequal, r, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	query_prim_rect(ctx, &o, 1, flags, less, r);
+	query_prim_rect(ctx, &o, 2, flags, gequal, r);
 	vkqs_target_end(ctx, o.cb);
 
 	uint64_t res[MAX_QUERIES];
@@ -1739,6 +1473,28 @@ static const struct vkqs_pipeline *stencil_pipeline(struct vkqs_ctx *ctx,
 	return prim_pipeline(ctx, t, &d);
 }
 
+/* A stencil writer (ALWAYS, REPLACE with reference 1 on pass and depth
+ * fail) and the filters EQUAL 1 and NOT_EQUAL 1 (KEEP). */
+struct stencil_set {
+	const struct vkqs_pipeline *write, *equal, *nequal;
+};
+
+static struct stencil_set stencil_write_filter(struct vkqs_ctx *ctx,
+					       const struct vkqs_target *t)
+{
+	struct stencil_set ps;
+	ps.write = stencil_pipeline(ctx, t,
+				    stencil_state(VK_COMPARE_OP_ALWAYS, 1, 0xff,
+						  VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE));
+	ps.equal = stencil_pipeline(ctx, t,
+				    stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP,
+						  VK_STENCIL_OP_KEEP));
+	ps.nequal = stencil_pipeline(ctx, t,
+				     stencil_state(VK_COMPARE_OP_NOT_EQUAL, 1, 0xff,
+						   VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
+	return ps;
+}
+
 /* NEVER: no sample passes, so even a non-precise query is 0 (18.3); the
  * control query with ALWAYS shows that the draw itself ran. */
 static void stencil_never(struct vkqs_ctx *ctx, const void *param)
@@ -1755,13 +1511,9 @@ static void stencil_never(struct vkqs_ctx *ctx, const void *param)
 		stencil_state(VK_COMPARE_OP_ALWAYS, 0, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
 	const struct rect r = {6, 9, 40, 30};
 
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
-	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	prim_rect(ctx, o.cb, never, r, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
-	prim_rect(ctx, o.cb, always, r, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	query_prim_rect(ctx, &o, 0, flags, never, r);
+	query_prim_rect(ctx, &o, 1, flags, always, r);
 	vkqs_target_end(ctx, o.cb);
 
 	uint64_t res[MAX_QUERIES];
@@ -1794,7 +1546,7 @@ static void stencil_equal_cleared_value(struct vkqs_ctx *ctx, const void *param)
 	} tests[3] = {{0x5a, 0xff, true}, {0x5b, 0xff, false}, {0x53, 0xf0, true}};
 	const struct rect r = {12, 4, 36, 44};
 
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0x5a, VK_SUBPASS_CONTENTS_INLINE);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0x5a, VK_SUBPASS_CONTENTS_INLINE);
 	for (uint32_t i = 0; i < 3; i++) {
 		const struct vkqs_pipeline *p = stencil_pipeline(
 			ctx, o.t,
@@ -1823,29 +1575,13 @@ static void stencil_write_then_filter(struct vkqs_ctx *ctx, const void *param)
 	VkQueryControlFlags flags = require_precise(ctx);
 	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin_on(ctx, stencil_target(ctx, samples), 3);
-	const struct vkqs_pipeline *write = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_ALWAYS, 1, 0xff, VK_STENCIL_OP_REPLACE,
-			      VK_STENCIL_OP_REPLACE));
-	const struct vkqs_pipeline *equal = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
-	const struct vkqs_pipeline *nequal = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_NOT_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP,
-			      VK_STENCIL_OP_KEEP));
+	const struct stencil_set ps = stencil_write_filter(ctx, o.t);
 	const struct rect a = {4, 6, 30, 20}, b = {20, 14, 36, 40};
 
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
-	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	prim_rect(ctx, o.cb, write, a, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
-	prim_rect(ctx, o.cb, equal, b, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 1);
-	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
-	prim_rect(ctx, o.cb, nequal, b, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	query_prim_rect(ctx, &o, 0, flags, ps.write, a);
+	query_prim_rect(ctx, &o, 1, flags, ps.equal, b);
+	query_prim_rect(ctx, &o, 2, flags, ps.nequal, b);
 	vkqs_target_end(ctx, o.cb);
 
 	uint64_t res[MAX_QUERIES];
@@ -1865,29 +1601,15 @@ static void stencil_written_by_triangle(struct vkqs_ctx *ctx, const void *param)
 	VkQueryControlFlags flags = require_precise(ctx);
 	vkqs_require_exact_coverage(ctx);
 	struct occ o = occ_begin_on(ctx, stencil_target(ctx, FIXED_SAMPLES), 3);
-	const struct vkqs_pipeline *write = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_ALWAYS, 1, 0xff, VK_STENCIL_OP_REPLACE,
-			      VK_STENCIL_OP_REPLACE));
-	const struct vkqs_pipeline *equal = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
-	const struct vkqs_pipeline *nequal = stencil_pipeline(
-		ctx, o.t,
-		stencil_state(VK_COMPARE_OP_NOT_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP,
-			      VK_STENCIL_OP_KEEP));
+	const struct stencil_set ps = stencil_write_filter(ctx, o.t);
 
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
 	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	struct window w = shape_draw(ctx, o.cb, write, SHAPE_SLIVER, 0.5f, FIXED_SAMPLES,
+	struct window w = shape_draw(ctx, o.cb, ps.write, SHAPE_SLIVER, 0.5f, FIXED_SAMPLES,
 				     whole_fb, false);
 	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
-	prim_rect(ctx, o.cb, equal, whole_fb, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 1);
-	D->vkCmdBeginQuery(o.cb, o.pool, 2, flags);
-	prim_rect(ctx, o.cb, nequal, whole_fb, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 2);
+	query_prim_rect(ctx, &o, 1, flags, ps.equal, whole_fb);
+	query_prim_rect(ctx, &o, 2, flags, ps.nequal, whole_fb);
 	vkqs_target_end(ctx, o.cb);
 
 	uint64_t res[MAX_QUERIES];
@@ -1928,13 +1650,9 @@ static void stencil_depth_fail_op(struct vkqs_ctx *ctx, const void *param)
 		stencil_state(VK_COMPARE_OP_EQUAL, 1, 0xff, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP));
 	const struct rect a = {10, 10, 28, 28}, b = {24, 2, 30, 50};
 
-	rp_begin(ctx, o.cb, o.t, 0.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
-	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	prim_rect(ctx, o.cb, fail, a, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	D->vkCmdBeginQuery(o.cb, o.pool, 1, flags);
-	prim_rect(ctx, o.cb, equal, b, 0.5f, 0);
-	D->vkCmdEndQuery(o.cb, o.pool, 1);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 0.0f, 0, VK_SUBPASS_CONTENTS_INLINE);
+	query_prim_rect(ctx, &o, 0, flags, fail, a);
+	query_prim_rect(ctx, &o, 1, flags, equal, b);
 	vkqs_target_end(ctx, o.cb);
 
 	uint64_t res[MAX_QUERIES];
@@ -2067,22 +1785,21 @@ static void xfer_name(const void *param, char *buf, size_t size)
  * as a transfer source. */
 static void color_to_transfer_src(struct vkqs_ctx *ctx, const struct occ *o)
 {
-	image_barrier(ctx, o->cb, o->t->color, VK_IMAGE_ASPECT_COLOR_BIT,
-		      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-		      VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-		      VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-		      VK_ACCESS_TRANSFER_READ_BIT);
+	vkqs_cmd_image_barrier(ctx, o->cb, o->t->color, VK_IMAGE_ASPECT_COLOR_BIT, 1,
+			       VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+			       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+			       VK_ACCESS_TRANSFER_READ_BIT);
 }
 
 /* A new colour image of the target's format as a transfer destination. */
 static VkImage transfer_dst_image(struct vkqs_ctx *ctx, const struct occ *o, uint32_t size,
 				  VkSampleCountFlagBits samples, VkImageUsageFlags usage)
 {
-	VkImage img = image_create(ctx, VK_FORMAT_R8G8B8A8_UNORM, size, size, samples,
-				   usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
-	image_barrier(ctx, o->cb, img, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-		      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
-		      VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+	VkImage img = vkqs_image_create(ctx, VK_FORMAT_R8G8B8A8_UNORM, size, size, 1, samples,
+					usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+	to_transfer_dst(ctx, o->cb, img, VK_IMAGE_ASPECT_COLOR_BIT);
 	return img;
 }
 
@@ -2248,7 +1965,7 @@ static void secondary_own_query(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndQuery(sec, o.pool, 0);
 	vkqs_cmd_end(ctx, sec);
 
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(o.cb, 1, &sec);
 	vkqs_target_end(ctx, o.cb);
 
@@ -2276,7 +1993,7 @@ static void secondary_two_own_queries(struct vkqs_ctx *ctx, const void *param)
 		D->vkCmdEndQuery(sec[i], o.pool, i);
 		vkqs_cmd_end(ctx, sec[i]);
 	}
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(o.cb, 2, sec);
 	vkqs_target_end(ctx, o.cb);
 
@@ -2310,7 +2027,7 @@ static void secondary_inherited_query(struct vkqs_ctx *ctx, const void *param)
 	vkqs_cmd_end(ctx, sec);
 
 	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	rp_begin(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	vkqs_target_begin_ex(ctx, o.cb, o.t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(o.cb, 1, &sec);
 	vkqs_target_end(ctx, o.cb);
 	D->vkCmdEndQuery(o.cb, o.pool, 0);

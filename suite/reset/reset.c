@@ -13,7 +13,7 @@
  *   queries and between uses, so a stale result of an earlier use, a sum of
  *   uses or a neighbour's result is caught.
  * - Timestamps have no value known in advance: a written one is non-zero
- *   with no bit above timestampValidBits (see suite/timestamp/timestamp.c),
+ *   with no bit above timestampValidBits (see framework/tscheck.h),
  *   and a result read once is "final" (18.2), so later reads of the same
  *   use must return it again.
  *
@@ -41,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tscheck.h"
 #include "vkutil.h"
 
 #define D (VKQS_D(ctx))
@@ -105,11 +106,6 @@ struct scene {
 	uint32_t ts_bits;             /* timestamp: the graphics family's */
 };
 
-static void destroy_pool(struct vkqs_ctx *ctx, void *h)
-{
-	D->vkDestroyQueryPool(DEV, (VkQueryPool)h, NULL);
-}
-
 static struct scene *scene_create(struct vkqs_ctx *ctx, enum qtype type,
 				  uint32_t queries, VkQueryPoolCreateFlags flags,
 				  bool depth)
@@ -145,7 +141,7 @@ static struct scene *scene_create(struct vkqs_ctx *ctx, enum qtype type,
 		.queryCount = queries,
 	};
 	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &s->pool));
-	vkqs_defer(ctx, destroy_pool, (void *)s->pool);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, s->pool);
 	return s;
 }
 
@@ -294,24 +290,12 @@ struct rb {
 
 static size_t rb_word(const struct rb *r)
 {
-	return (r->flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+	return vkqs_result_word(r->flags);
 }
 
 static bool rb_has_avail(const struct rb *r)
 {
 	return (r->flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) != 0;
-}
-
-static size_t rb_elem(const struct rb *r)
-{
-	return rb_word(r) * (rb_has_avail(r) ? 2 : 1);
-}
-
-/* Bytes from the first written byte to the last one
- * (VUID-vkGetQueryPoolResults-dataSize-00817). */
-static size_t rb_span(const struct rb *r)
-{
-	return (size_t)(r->count - 1) * r->stride + rb_elem(r);
 }
 
 /* (Re)writes the destination from the expectations: guard bytes, each value
@@ -348,7 +332,7 @@ static struct rb *rb_create(struct vkqs_ctx *ctx, const struct scene *s, enum pa
 	r->flags = flags;
 	/* A multiple of the word size (VUID-vkGetQueryPoolResults-flags-
 	 * 02828/-00815, VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823). */
-	r->stride = rb_elem(r) + STRIDE_PAD;
+	r->stride = vkqs_result_elem(r->flags) + STRIDE_PAD;
 	memcpy(r->e, e, count * sizeof(*e));
 	/* Vulkan-ValidationLayers 1.3.239 sizes a copy's destination as
 	 * dstOffset + queryCount * stride: room for that, all guarded. */
@@ -367,7 +351,8 @@ static struct rb *rb_create(struct vkqs_ctx *ctx, const struct scene *s, enum pa
 /* Never ends the case: safe while a gated submission is pending. */
 static VkResult rb_get(struct vkqs_ctx *ctx, const struct rb *r)
 {
-	return D->vkGetQueryPoolResults(DEV, r->s->pool, r->first, r->count, rb_span(r),
+	return D->vkGetQueryPoolResults(DEV, r->s->pool, r->first, r->count,
+					vkqs_result_span(r->count, r->stride, r->flags),
 					r->bytes + DST_OFFSET, r->stride, r->flags);
 }
 
@@ -418,24 +403,12 @@ static void check_get_result(struct vkqs_ctx *ctx, const struct rb *r, VkResult 
 	}
 }
 
-static uint64_t load_word(const uint8_t *p, size_t w)
-{
-	if (w == 8) {
-		uint64_t v;
-		memcpy(&v, p, 8);
-		return v;
-	}
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
 /* Decodes the destination into r->value / r->avail and checks it against
  * r->e; `what` names the read.  True when every check held. */
 static bool rb_check(struct vkqs_ctx *ctx, struct rb *r, const char *what)
 {
 	const char *api = path_api[r->path];
-	size_t w = rb_word(r), elem = rb_elem(r);
+	size_t w = rb_word(r), elem = vkqs_result_elem(r->flags);
 	bool ok = true;
 	if (r->buf)
 		vkqs_buffer_invalidate(ctx, r->buf);
@@ -444,7 +417,7 @@ static bool rb_check(struct vkqs_ctx *ctx, struct rb *r, const char *what)
 		const struct qexp *e = &r->e[k];
 		uint32_t q = r->first + k;
 		size_t at = DST_OFFSET + (size_t)k * r->stride;
-		uint64_t v = load_word(r->bytes + at, w);
+		uint64_t v = vkqs_load_word(r->bytes + at, w);
 		r->value[k] = v;
 		switch (e->v) {
 		case V_EXACT:
@@ -468,20 +441,14 @@ static bool rb_check(struct vkqs_ctx *ctx, struct rb *r, const char *what)
 			break;
 		}
 		case V_TIMESTAMP: {
-			/* A counter of >= 36 valid bits reads 0 only in the tick
-			 * after a wrap (probability <= 2^-32 here): 0 is a value
-			 * never written (bug class 15).  VkQueueFamilyProperties:
-			 * "Bits outside the valid range are guaranteed to be
-			 * zeros." */
-			uint32_t bits = r->s->ts_bits;
-			ok &= VKQS_EXPECTF(ctx, v != 0,
-					   "%s: %s timestamp query %u: %zu-bit value 0: "
-					   "not written", what, api, q, w * 8);
-			if (w == 8 && bits < 64)
-				ok &= VKQS_EXPECTF(ctx, (v >> bits) == 0,
-						   "%s: %s timestamp query %u: value 0x%016" PRIx64
-						   " has bits above timestampValidBits %u",
-						   what, api, q, v, bits);
+			/* Non-zero (0 reads only in the tick after a wrap,
+			 * probability <= 2^-32 here, else it is a value never
+			 * written, bug class 15), and within the valid bits
+			 * (checked on the 64-bit word): framework/tscheck.h. */
+			char tw[256];
+			snprintf(tw, sizeof(tw), "%s: %s timestamp query %u (%zu-bit value)", what,
+				 api, q, w * 8);
+			ok &= VKQS_TS_EXPECT_VALID(ctx, tw, v, w == 8 ? r->s->ts_bits : 64);
 			break;
 		}
 		case V_AT_MOST:
@@ -508,7 +475,7 @@ static bool rb_check(struct vkqs_ctx *ctx, struct rb *r, const char *what)
 		}
 		if (!rb_has_avail(r))
 			continue;
-		uint64_t a = load_word(r->bytes + at + w, w);
+		uint64_t a = vkqs_load_word(r->bytes + at + w, w);
 		r->avail[k] = a;
 		/* 18.2: "A value of zero indicates that the results are not
 		 * yet available, otherwise the query is complete and results
@@ -652,11 +619,6 @@ static void gate_finish(struct vkqs_ctx *ctx, void *arg)
 	pthread_mutex_destroy(&g->lock);
 }
 
-static void destroy_semaphore(struct vkqs_ctx *ctx, void *h)
-{
-	D->vkDestroySemaphore(DEV, (VkSemaphore)h, NULL);
-}
-
 static struct gate *gate_create(struct vkqs_ctx *ctx, uint64_t delay_ns)
 {
 	/* Core in 1.2 (vkqs needs 1.2), but an optional feature there. */
@@ -672,7 +634,7 @@ static struct gate *gate_create(struct vkqs_ctx *ctx, uint64_t delay_ns)
 		.pNext = &tci,
 	};
 	VKQS_CHECK(ctx, D->vkCreateSemaphore(DEV, &sci, NULL, &g->sem));
-	vkqs_defer(ctx, destroy_semaphore, (void *)g->sem);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_SEMAPHORE, g->sem);
 	g->dev = DEV;
 	g->signal = D->vkSignalSemaphore;
 	g->delay_ns = delay_ns;
@@ -762,7 +724,7 @@ static void poll_partial(struct vkqs_ctx *ctx, struct rb *r, uint32_t k, uint64_
 		bool done = D->vkGetFenceStatus(DEV, fence) == VK_SUCCESS;
 		rb_fill(ctx, r);
 		VkResult got = rb_get(ctx, r);
-		uint64_t a = load_word(r->bytes + DST_OFFSET + (size_t)k * r->stride +
+		uint64_t a = vkqs_load_word(r->bytes + DST_OFFSET + (size_t)k * r->stride +
 					       rb_word(r),
 				       rb_word(r));
 		r->e[k] = a ? (struct qexp){V_EXACT, final, A_NONZERO}
@@ -1066,18 +1028,6 @@ static void reuse_name(const void *param, char *buf, size_t size)
 	snprintf(buf, size, "%s_%s", qtype_names[p->type], reuse_mode_names[p->mode]);
 }
 
-/* The most device ticks in host_ns of host time: one per timestampPeriod
- * ns (18.5) with 1 % for the two oscillators and NTP slew (see
- * suite/timestamp/timestamp.c TS_CLOCK_TOL) and a tick at each end. */
-static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
-{
-	double period = ctx->vk->props.limits.timestampPeriod;
-	if (!(period > 0.0))
-		return UINT64_MAX;
-	double t = (double)host_ns * 1.01 / period + 2.0;
-	return t >= 0x1p63 ? UINT64_MAX : (uint64_t)t;
-}
-
 /* One query, reset and used REUSES times, each use read with its own
  * value: through the host after each submission (reset in the command
  * buffer or on the host), or within one command buffer where each use is
@@ -1130,22 +1080,19 @@ static void reuse_one_query(struct vkqs_ctx *ctx, const void *param)
 	}
 	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
 	vkqs_cmd_end(ctx, cb);
-	VkFence f = vkqs_fence(ctx);
-	uint64_t t0 = vkqs_now_ns();
-	vkqs_submit(ctx, &ctx->vk->gfx, &cb, 1, f);
-	vkqs_fence_wait(ctx, f);
-	uint64_t host_ns = vkqs_now_ns() - t0;
+	uint64_t host_ns = vkqs_submit_timed(ctx, &ctx->vk->gfx, &cb, 1);
 	for (uint32_t i = 0; i < REUSES; i++) {
 		snprintf(what, sizeof(what), "use %u of the query, copied with WAIT", i);
 		rb_check(ctx, r[i], what);
 	}
 	if (s->type != QT_TIMESTAMP)
 		return;
-	uint64_t mask = s->ts_bits >= 64 ? UINT64_MAX : (1ull << s->ts_bits) - 1;
-	uint64_t room = ticks_within(ctx, host_ns);
+	/* The ticks of the host interval (framework/tscheck.h). */
+	uint64_t mask = vkqs_ts_mask(s->ts_bits);
+	uint64_t room = vkqs_ts_ticks_within(ctx, host_ns);
 	for (uint32_t i = 1; i < REUSES; i++) {
 		uint64_t a = r[i - 1]->value[0] & mask, b = r[i]->value[0] & mask;
-		uint64_t fwd = (b - a) & mask;
+		uint64_t fwd = vkqs_ts_forward(a, b, s->ts_bits);
 		VKQS_EXPECTF(ctx, fwd <= room,
 			     "timestamp of use %u (%" PRIu64 ") is not within %" PRIu64
 			     " ticks after that of use %u (%" PRIu64 ") that it happens-after "
@@ -1244,6 +1191,26 @@ static VkQueryResultFlags width_flag(uint8_t bits)
 	return bits == 64 ? VK_QUERY_RESULT_64_BIT : 0;
 }
 
+/* Submits cb waiting on a new gate (fence f) and, while the gate is still
+ * shut, reads r without WAIT and checks it (`what`), then opens the gate.
+ * While it is shut no check may end the case. */
+static void read_while_gated(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkFence f,
+			     struct rb *r, const char *what)
+{
+	struct gate *g = gate_create(ctx, WATCHDOG_NS);
+	submit_gated(ctx, g, cb, f);
+	/* --- the gate is shut: no check that ends the case --- */
+	if (gate_still_shut(ctx, g, "vkQueueSubmit")) {
+		VkResult got = rb_get(ctx, r);
+		if (gate_still_shut(ctx, g, "vkGetQueryPoolResults without WAIT")) {
+			check_get_result(ctx, r, got);
+			rb_check(ctx, r, what);
+		}
+	}
+	gate_release(ctx, g);
+	/* --- the gate is open --- */
+}
+
 /* The common part of the partial.* cases on one occlusion query: an
  * earlier use with the big result, a reset that completes, the gated use
  * (final result `final`).  While the gate is shut the query is unavailable
@@ -1269,20 +1236,8 @@ static void pending_case(struct vkqs_ctx *ctx, uint8_t bits, bool host, bool occ
 					       VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
 				       &pe);
 	VkFence f = vkqs_fence(ctx);
-	struct gate *g = gate_create(ctx, WATCHDOG_NS);
-	submit_gated(ctx, g, cb, f);
-
-	/* --- the gate is shut: no check that ends the case --- */
-	if (gate_still_shut(ctx, g, "vkQueueSubmit")) {
-		VkResult got = rb_get(ctx, shut_rb);
-		if (gate_still_shut(ctx, g, "vkGetQueryPoolResults without WAIT")) {
-			check_get_result(ctx, shut_rb, got);
-			rb_check(ctx, shut_rb, "read while the submission using the query "
-					       "waits on the host");
-		}
-	}
-	gate_release(ctx, g);
-	/* --- the gate is open --- */
+	read_while_gated(ctx, cb, f, shut_rb,
+			 "read while the submission using the query waits on the host");
 
 	if (poll)
 		poll_partial(ctx, poll_rb, 0, final, f);
@@ -1360,16 +1315,7 @@ static void partial_pending_mixed(struct vkqs_ctx *ctx, const void *param)
 	struct qexp shut[2] = {exp_used(s, 0, gen), {V_AT_MOST, PENDING_FINAL, A_ZERO}};
 	struct rb *r = rb_create(ctx, s, PATH_GET, 0, 2, flags, shut);
 	VkFence f = vkqs_fence(ctx);
-	struct gate *g = gate_create(ctx, WATCHDOG_NS);
-	submit_gated(ctx, g, cb, f);
-	if (gate_still_shut(ctx, g, "vkQueueSubmit")) {
-		VkResult got = rb_get(ctx, r);
-		if (gate_still_shut(ctx, g, "vkGetQueryPoolResults without WAIT")) {
-			check_get_result(ctx, r, got);
-			rb_check(ctx, r, "an available query and one whose use waits");
-		}
-	}
-	gate_release(ctx, g);
+	read_while_gated(ctx, cb, f, r, "an available query and one whose use waits");
 	vkqs_fence_wait(ctx, f);
 	struct qexp done[2] = {exp_used(s, 0, gen), {V_EXACT, PENDING_FINAL, A_NONZERO}};
 	read_check(ctx, s, PATH_GET, 0, 2, flags, done, "after the fence");
@@ -1392,16 +1338,7 @@ static void pending_timestamp(struct vkqs_ctx *ctx, const void *param)
 	struct qexp shut = exp_reset(PATH_GET, flags);
 	struct rb *r = rb_create(ctx, s, PATH_GET, 0, 1, flags, &shut);
 	VkFence f = vkqs_fence(ctx);
-	struct gate *g = gate_create(ctx, WATCHDOG_NS);
-	submit_gated(ctx, g, cb, f);
-	if (gate_still_shut(ctx, g, "vkQueueSubmit")) {
-		VkResult got = rb_get(ctx, r);
-		if (gate_still_shut(ctx, g, "vkGetQueryPoolResults without WAIT")) {
-			check_get_result(ctx, r, got);
-			rb_check(ctx, r, "read while the timestamp write waits on the host");
-		}
-	}
-	gate_release(ctx, g);
+	read_while_gated(ctx, cb, f, r, "read while the timestamp write waits on the host");
 	vkqs_fence_wait(ctx, f);
 	struct qexp done = exp_used(s, 0, 0);
 	read_check(ctx, s, PATH_GET, 0, 1, flags, &done, "after the fence");

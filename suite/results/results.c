@@ -152,7 +152,7 @@ struct read {
 
 static size_t word_size(const struct read *rd)
 {
-	return (rd->flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+	return vkqs_result_word(rd->flags);
 }
 
 static bool has_avail(const struct read *rd)
@@ -162,7 +162,7 @@ static bool has_avail(const struct read *rd)
 
 static size_t element_size(const struct read *rd)
 {
-	return word_size(rd) * (has_avail(rd) ? 2 : 1);
+	return vkqs_result_elem(rd->flags);
 }
 
 /* Bytes from the first written byte to the last one: the dataSize of
@@ -170,7 +170,7 @@ static size_t element_size(const struct read *rd)
  * VUID-vkCmdCopyQueryPoolResults-dstBuffer-00824. */
 static size_t read_span(const struct read *rd)
 {
-	return (size_t)(rd->count - 1) * rd->stride + element_size(rd);
+	return vkqs_result_span(rd->count, rd->stride, rd->flags);
 }
 
 enum value_expect {
@@ -257,18 +257,6 @@ static struct plan *plan_build(struct vkqs_ctx *ctx, const struct read *rd,
 	return pl;
 }
 
-static uint64_t load_word(const uint8_t *p, size_t w)
-{
-	if (w == 8) {
-		uint64_t v;
-		memcpy(&v, p, 8);
-		return v;
-	}
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
 static const char *path_name(enum path path)
 {
 	return path == PATH_GET ? "vkGetQueryPoolResults" : "vkCmdCopyQueryPoolResults";
@@ -307,7 +295,7 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 		const struct query_expect *e = &pl->e[k];
 		uint32_t q = rd->first + k;
 		size_t at = rd->offset + (size_t)k * rd->stride;
-		uint64_t v = load_word(dst + at, w);
+		uint64_t v = vkqs_load_word(dst + at, w);
 		if (e->value_kind == VALUE_EXACT && w == 8) {
 			/* Two checks, so that a garbage upper half of a small
 			 * count reads as such. */
@@ -321,7 +309,7 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 			CHECK_U64(ctx, "==", v, e->value, "its rectangle's area",
 				  "%s: query %u 32-bit value at byte %zu", api, q, at);
 		} else if (e->value_kind == VALUE_WRITTEN) {
-			CHECK_U64(ctx, "!=", v, load_word(pl->init + at, w),
+			CHECK_U64(ctx, "!=", v, vkqs_load_word(pl->init + at, w),
 				  "the pre-filled guard",
 				  "%s: query %u (unavailable, read with PARTIAL: \"an "
 				  "intermediate result ... is written\") %zu-bit value at byte %zu",
@@ -329,7 +317,7 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 		}
 		if (!has_avail(rd))
 			continue;
-		uint64_t a = load_word(dst + at + w, w);
+		uint64_t a = vkqs_load_word(dst + at + w, w);
 		/* 18.2: "any non-zero value indicating that it is available";
 		 * "A value of zero indicates that the results are not yet
 		 * available". */
@@ -384,11 +372,6 @@ struct dest {
 	VkBuffer dst;            /* copy only: dstBuffer, buf->buf unless tight */
 };
 
-static void destroy_buffer(struct vkqs_ctx *ctx, void *h)
-{
-	D->vkDestroyBuffer(DEV, (VkBuffer)h, NULL);
-}
-
 /* A buffer of `size` bytes bound at offset 0 of b's memory.  Created with
  * b's usage (vkqs_buffer_host adds TRANSFER_SRC|DST) and no larger, so its
  * memory requirements fit b's (the spec's VkMemoryRequirements guarantees:
@@ -405,7 +388,7 @@ static VkBuffer buffer_alias(struct vkqs_ctx *ctx, const struct vkqs_buffer *b,
 	};
 	VkBuffer buf;
 	VKQS_CHECK(ctx, D->vkCreateBuffer(DEV, &bci, NULL, &buf));
-	vkqs_defer(ctx, destroy_buffer, (void *)buf);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_BUFFER, buf);
 	/* Queried before binding, as VUID-vkBindBufferMemory-size-01037 and
 	 * -memory-01035 are stated against it; the layer checks both. */
 	VkMemoryRequirements req;

@@ -42,15 +42,6 @@
 
 #include "vkutil.h"
 
-/* The framework's rect.vert and color.frag, under names of this file's own
- * (the generated headers define external arrays, which vkutil.c defines
- * too). */
-#define rect_vert stats_rect_vert
-#define color_frag stats_color_frag
-#include "shaders/color_frag.h"
-#include "shaders/rect_vert.h"
-#undef rect_vert
-#undef color_frag
 #include "shaders/stats_copies_geom.h"
 #include "shaders/stats_count_comp.h"
 #include "shaders/stats_early_tests_frag.h"
@@ -232,47 +223,9 @@ static void check_query(struct vkqs_ctx *ctx, VkQueryPool pool, uint32_t q, uint
 	check_query_width(ctx, pool, q, mask, e, true);
 }
 
-/* Deferred destruction ----------------------------------------------------- */
-
-#define DEFINE_DESTROY(Type, fn)                                   \
-	static void destroy_##Type(struct vkqs_ctx *ctx, void *h) \
-	{                                                          \
-		D->fn(DEV, (Type)h, NULL);                         \
-	}
-DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
-DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
-DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
-DEFINE_DESTROY(VkDescriptorSetLayout, vkDestroyDescriptorSetLayout)
-DEFINE_DESTROY(VkDescriptorPool, vkDestroyDescriptorPool)
-#define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
-
-struct cb_free {
-	VkCommandPool pool;
-	VkCommandBuffer cb;
-};
-
-static void free_cb(struct vkqs_ctx *ctx, void *arg)
-{
-	struct cb_free *f = arg;
-	D->vkFreeCommandBuffers(DEV, f->pool, 1, &f->cb);
-}
-
-static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code, size_t size)
-{
-	VkShaderModuleCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-		.codeSize = size,
-		.pCode = code,
-	};
-	VkShaderModule m;
-	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
-	DEFER(VkShaderModule, m);
-	return m;
-}
-
 /* Graphics pipelines ------------------------------------------------------- */
 
-/* What vkqs_pipeline_rect does not offer: other topologies, primitive
+/* What vkqs_pipeline_rect does by default, with other topologies, primitive
  * restart, rasterizer discard, sample shading, geometry and tessellation
  * stages.  Same push-constant layout (32 bytes, vertex stage), so
  * vkqs_draw_rect draws with these pipelines too. */
@@ -297,109 +250,29 @@ static const struct vkqs_pipeline *gfx_pipeline(struct vkqs_ctx *ctx,
 	if (d->sample_shading && !ctx->vk->features.features.sampleRateShading)
 		vkqs_skip(ctx, "feature sampleRateShading is not supported");
 
-	struct vkqs_pipeline *p = vkqs_alloc(ctx, sizeof(*p));
-	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, 32};
-	VkPipelineLayoutCreateInfo lci = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-		.pushConstantRangeCount = 1,
-		.pPushConstantRanges = &pcr,
-	};
-	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
-	DEFER(VkPipelineLayout, p->layout);
-
-	VkPipelineShaderStageCreateInfo stages[5];
-	uint32_t n = 0;
-#define STAGE(bit, code)                                                                    \
-	stages[n++] = (VkPipelineShaderStageCreateInfo){                                    \
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,               \
-		.stage = (bit),                                                             \
-		.module = shader_module(ctx, (code), sizeof(code)),                         \
-		.pName = "main",                                                            \
-	}
-	if (d->grid)
-		STAGE(VK_SHADER_STAGE_VERTEX_BIT, stats_grid_vert);
-	else
-		STAGE(VK_SHADER_STAGE_VERTEX_BIT, stats_rect_vert);
-	if (d->tess) {
-		STAGE(VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, stats_triangle_tesc);
-		STAGE(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, stats_triangle_tese);
-	}
-	if (d->geom)
-		STAGE(VK_SHADER_STAGE_GEOMETRY_BIT, stats_copies_geom);
-	STAGE(VK_SHADER_STAGE_FRAGMENT_BIT, stats_color_frag);
-#undef STAGE
-
-	VkPipelineVertexInputStateCreateInfo vi = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo ia = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+	struct vkqs_pipeline_desc pd = {
+		.set_topology = true,
 		.topology = d->tess ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : d->topology,
-		.primitiveRestartEnable = d->restart,
+		.primitive_restart = d->restart,
+		.rasterizer_discard = d->discard,
+		.min_sample_shading = d->sample_shading ? 1.0f : 0.0f,
 	};
-	VkPipelineTessellationStateCreateInfo ts = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-		.patchControlPoints = 3,
-	};
-	VkPipelineViewportStateCreateInfo vps = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-		.viewportCount = 1,
-		.scissorCount = 1,
-	};
-	VkPipelineRasterizationStateCreateInfo rs = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-		.rasterizerDiscardEnable = d->discard,
-		.polygonMode = VK_POLYGON_MODE_FILL,
-		.cullMode = VK_CULL_MODE_NONE,
-		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-		.lineWidth = 1.0f,
-	};
-	VkPipelineMultisampleStateCreateInfo ms = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-		.rasterizationSamples = t->samples,
-		.sampleShadingEnable = d->sample_shading,
-		.minSampleShading = d->sample_shading ? 1.0f : 0.0f,
-	};
-	VkPipelineDepthStencilStateCreateInfo ds = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-		.depthCompareOp = VK_COMPARE_OP_ALWAYS,
-		.maxDepthBounds = 1.0f,
-	};
-	VkPipelineColorBlendAttachmentState cba = {
-		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
-	};
-	VkPipelineColorBlendStateCreateInfo cb = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-		.attachmentCount = 1,
-		.pAttachments = &cba,
-	};
-	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-	VkPipelineDynamicStateCreateInfo dy = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-		.dynamicStateCount = 2,
-		.pDynamicStates = dyn,
-	};
-	VkGraphicsPipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-		.stageCount = n,
-		.pStages = stages,
-		.pVertexInputState = &vi,
-		.pInputAssemblyState = &ia,
-		.pTessellationState = d->tess ? &ts : NULL,
-		.pViewportState = &vps,
-		.pRasterizationState = &rs,
-		.pMultisampleState = &ms,
-		.pDepthStencilState = t->has_depth ? &ds : NULL,
-		.pColorBlendState = &cb,
-		.pDynamicState = &dy,
-		.layout = p->layout,
-		.renderPass = t->render_pass,
-		.subpass = 0,
-	};
-	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
-						     &p->pipeline));
-	DEFER(VkPipeline, p->pipeline);
-	return p;
+	if (d->grid) {
+		pd.vert_spv = stats_grid_vert;
+		pd.vert_size = sizeof(stats_grid_vert);
+	}
+	if (d->tess) {
+		pd.tesc_spv = stats_triangle_tesc;
+		pd.tesc_size = sizeof(stats_triangle_tesc);
+		pd.tese_spv = stats_triangle_tese;
+		pd.tese_size = sizeof(stats_triangle_tese);
+		pd.patch_control_points = 3;
+	}
+	if (d->geom) {
+		pd.geom_spv = stats_copies_geom;
+		pd.geom_size = sizeof(stats_copies_geom);
+	}
+	return vkqs_pipeline_rect(ctx, t, &pd);
 }
 
 static const struct vkqs_pipeline *rect_pipeline(struct vkqs_ctx *ctx,
@@ -521,31 +394,17 @@ static void add_tess_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 	add_fs(ctx, e, r, 1, 1);
 }
 
-struct rect_push {
-	float rect[4];
-	float fb_size[2];
-	float z;
-	float last; /* rect.vert: padding; stats_grid.vert: dx */
-};
-
-static void bind_push(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
-		      const struct rect_push *pc)
-{
-	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(*pc), pc);
-}
-
 /* Binds p with rect.vert's push constants for r; the caller draws. */
 static void bind_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
 		      struct rect r)
 {
-	struct rect_push pc = {
+	struct vkqs_rect_push pc = {
 		{(float)r.x, (float)r.y, (float)r.x + (float)r.w, (float)r.y + (float)r.h},
 		{(float)FB, (float)FB},
 		0.5f,
 		0.0f,
 	};
-	bind_push(ctx, cb, p, &pc);
+	vkqs_cmd_bind_rect(ctx, cb, p, &pc);
 }
 
 static void draw(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
@@ -555,12 +414,12 @@ static void draw(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pip
 		       (float)r.y + (float)r.h, 0.5f);
 }
 
-/* Binds a stats_grid.vert pipeline: columns every 8 pixels from x 8,
- * rows at y 8 and 24; the caller draws. */
+/* Binds a stats_grid.vert pipeline: columns every 8 pixels (.extra) from
+ * x 8, rows at y 8 and 24; the caller draws. */
 static void bind_grid(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p)
 {
-	struct rect_push pc = {{8.0f, 8.0f, 0.0f, 24.0f}, {(float)FB, (float)FB}, 0.5f, 8.0f};
-	bind_push(ctx, cb, p, &pc);
+	struct vkqs_rect_push pc = {{8.0f, 8.0f, 0.0f, 24.0f}, {(float)FB, (float)FB}, 0.5f, 8.0f};
+	vkqs_cmd_bind_rect(ctx, cb, p, &pc);
 }
 
 static struct vkqs_buffer *host_buffer_with(struct vkqs_ctx *ctx, const void *data, size_t size,
@@ -612,6 +471,20 @@ static void gfx_submit(struct vkqs_ctx *ctx, const struct gfx *g)
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, g->cb);
 }
 
+/* One render pass instance holding query 0 around one draw of r with p
+ * (the query begins and ends inside the subpass: no load operation in
+ * it); submits and waits. */
+static void query_one_draw(struct vkqs_ctx *ctx, const struct gfx *g,
+			   const struct vkqs_pipeline *p, struct rect r)
+{
+	vkqs_target_begin(ctx, g->cb, g->t, 1.0f);
+	D->vkCmdBeginQuery(g->cb, g->pool, 0, 0);
+	draw(ctx, g->cb, p, g->t, r);
+	D->vkCmdEndQuery(g->cb, g->pool, 0);
+	vkqs_target_end(ctx, g->cb);
+	gfx_submit(ctx, g);
+}
+
 /* The counters this device's pools may hold: geometry and tessellation
  * bits only with those features. */
 static uint32_t supported_bits(struct vkqs_ctx *ctx)
@@ -653,7 +526,7 @@ static struct comp *compute_setup(struct vkqs_ctx *ctx, uint32_t words)
 	};
 	VkDescriptorSetLayout dsl;
 	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dslci, NULL, &dsl));
-	DEFER(VkDescriptorSetLayout, dsl);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, dsl);
 	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
 	VkDescriptorPoolCreateInfo dpci = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -663,7 +536,7 @@ static struct comp *compute_setup(struct vkqs_ctx *ctx, uint32_t words)
 	};
 	VkDescriptorPool dp;
 	VKQS_CHECK(ctx, D->vkCreateDescriptorPool(DEV, &dpci, NULL, &dp));
-	DEFER(VkDescriptorPool, dp);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, dp);
 	VkDescriptorSetAllocateInfo dsai = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
 		.descriptorPool = dp,
@@ -688,20 +561,20 @@ static struct comp *compute_setup(struct vkqs_ctx *ctx, uint32_t words)
 		.pSetLayouts = &dsl,
 	};
 	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &c->layout));
-	DEFER(VkPipelineLayout, c->layout);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, c->layout);
 	VkComputePipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
 		.stage = {
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
 			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
-			.module = shader_module(ctx, stats_count_comp, sizeof(stats_count_comp)),
+			.module = vkqs_shader_module(ctx, stats_count_comp, sizeof(stats_count_comp)),
 			.pName = "main",
 		},
 		.layout = c->layout,
 	};
 	VKQS_CHECK(ctx, D->vkCreateComputePipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
 						    &c->pipeline));
-	DEFER(VkPipeline, c->pipeline);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_PIPELINE, c->pipeline);
 	return c;
 }
 
@@ -769,55 +642,9 @@ static void add_dispatch(struct expect *e, uint32_t x, uint32_t y, uint32_t z)
 static VkCommandBuffer secondary_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 				       const struct vkqs_target *t, uint32_t stats)
 {
-	struct cb_free *f = vkqs_alloc(ctx, sizeof(*f));
-	f->pool = q->pool;
-	VkCommandBufferAllocateInfo ai = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-		.commandPool = q->pool,
-		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
-		.commandBufferCount = 1,
-	};
-	VKQS_CHECK(ctx, D->vkAllocateCommandBuffers(DEV, &ai, &f->cb));
-	vkqs_defer(ctx, free_cb, f);
-	VkCommandBufferInheritanceInfo ii = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
-		.renderPass = t ? t->render_pass : VK_NULL_HANDLE,
-		.subpass = 0,
-		.framebuffer = t ? t->framebuffer : VK_NULL_HANDLE,
-		.pipelineStatistics = stats,
-	};
-	VkCommandBufferBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT |
-			 (t ? VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT : 0),
-		.pInheritanceInfo = &ii,
-	};
-	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(f->cb, &bi));
-	if (t) {
-		VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0.0f, 1.0f};
-		VkRect2D sc = {{0, 0}, {t->width, t->height}};
-		D->vkCmdSetViewport(f->cb, 0, 1, &vp);
-		D->vkCmdSetScissor(f->cb, 0, 1, &sc);
-	}
-	return f->cb;
-}
-
-/* vkCmdBeginRenderPass whose subpass contents are secondary command
- * buffers (vkqs_target_begin records inline contents). */
-static void begin_render_pass_secondary(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-					const struct vkqs_target *t)
-{
-	VkClearValue clear[2] = {{.color = {.float32 = {0, 0, 0, 0}}},
-				 {.depthStencil = {1.0f, 0}}};
-	VkRenderPassBeginInfo bi = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-		.renderPass = t->render_pass,
-		.framebuffer = t->framebuffer,
-		.renderArea = {{0, 0}, {t->width, t->height}},
-		.clearValueCount = t->has_depth ? 2 : 1,
-		.pClearValues = clear,
-	};
-	D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	VkCommandBufferInheritanceInfo ii = {.pipelineStatistics = stats};
+	return vkqs_cmd_begin_secondary(ctx, q, t, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+					&ii);
 }
 
 /* single: one counter alone ------------------------------------------------ */
@@ -912,18 +739,6 @@ static void order_name(const void *param, char *buf, size_t size)
  * two guard words before it for the copy. */
 #define PRE_WORDS 2u
 
-static uint64_t read_word(const uint8_t *p, bool is64)
-{
-	if (is64) {
-		uint64_t v;
-		memcpy(&v, p, 8);
-		return v;
-	}
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
 static bool untouched(const uint8_t *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -1010,12 +825,12 @@ static void order(struct vkqs_ctx *ctx, const void *param)
 
 	uint64_t vals[NSTATS];
 	for (uint32_t k = 0; k < n; k++)
-		vals[k] = read_word(region + k * word, p->is64);
+		vals[k] = vkqs_load_word(region + k * word, word);
 	check_values(ctx, &e, mask, vals, p->method == METHOD_COPY ? "copied" : "got");
 	/* 18.2: with WITH_AVAILABILITY "the final integer value written for
 	 * each query is non-zero if the query's status was available": right
 	 * after the n values, and nothing after it. */
-	VKQS_EXPECTF(ctx, read_word(region + n * word, p->is64) != 0,
+	VKQS_EXPECTF(ctx, vkqs_load_word(region + n * word, word) != 0,
 		     "availability word (after the %u values) is 0 for an available query", n);
 	VKQS_EXPECTF(ctx, untouched(region + (n + 1) * word, word),
 		     "the word after the availability word (byte %zu of the result) was written",
@@ -1264,12 +1079,7 @@ static void clipping(struct vkqs_ctx *ctx, const void *param)
 			: k == CLIP_OUTSIDE ? R_OUT
 					    : covering;
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, r);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, r);
 
 	struct expect e = expect_zero(clip_names[k]);
 	switch (k) {
@@ -1310,12 +1120,7 @@ static void fragment_rect(struct vkqs_ctx *ctx, const void *param)
 	struct gfx g = gfx_begin(ctx, samples, false, FRAG_MASK, 1);
 	const struct vkqs_pipeline *pipe = rect_pipeline(ctx, g.t);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 
 	struct expect e = expect_zero("rect A");
 	add_natural(&e, VS, 6);
@@ -1342,12 +1147,7 @@ static void fragment_sample_shading(struct vkqs_ctx *ctx, const void *param)
 	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .sample_shading = true};
 	const struct vkqs_pipeline *pipe = gfx_pipeline(ctx, g.t, &gd);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 
 	struct expect e = expect_zero("rect A, 4 samples, minSampleShading 1.0");
 	add_natural(&e, VS, 6);
@@ -1430,12 +1230,7 @@ static void fragment_rasterizer_discard(struct vkqs_ctx *ctx, const void *param)
 	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .discard = true};
 	const struct vkqs_pipeline *pipe = gfx_pipeline(ctx, g.t, &gd);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 
 	struct expect e = expect_zero("rasterizer discard");
 	add_natural(&e, IA_V, 6);
@@ -1709,12 +1504,7 @@ static void scope_draw_not_compute(struct vkqs_ctx *ctx, const void *param)
 	struct gfx g = gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE, 1);
 	const struct vkqs_pipeline *pipe = rect_pipeline(ctx, g.t);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 	struct expect e = expect_zero("a draw only");
 	add_rect_draw(ctx, &e, RA, 1);
 	check_query(ctx, g.pool, 0, g.mask, &e);
@@ -1756,12 +1546,7 @@ static void scope_results_unchanged_by_reads(struct vkqs_ctx *ctx, const void *p
 	const struct vkqs_pipeline *pipe = rect_pipeline(ctx, g.t);
 	uint32_t n = nvalues(CORE);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 
 	uint64_t first[NSTATS], second[NSTATS], copied[NSTATS];
 	get_values(ctx, g.pool, 0, 1, CORE, true, first);
@@ -1805,7 +1590,8 @@ static void secondary_query_inside(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndQuery(sec, g.pool, 0);
 	vkqs_cmd_end(ctx, sec);
 
-	begin_render_pass_secondary(ctx, g.cb, g.t);
+	vkqs_target_begin_ex(ctx, g.cb, g.t, 1.0f, 0,
+			     VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(g.cb, 1, &sec);
 	vkqs_target_end(ctx, g.cb);
 	gfx_submit(ctx, &g);
@@ -1856,7 +1642,8 @@ static void secondary_inherited_draw(struct vkqs_ctx *ctx, const void *param)
 		vkqs_target_end(ctx, g.cb);
 		add_rect_draw(ctx, &e, RA, 1);
 	}
-	begin_render_pass_secondary(ctx, g.cb, g.t);
+	vkqs_target_begin_ex(ctx, g.cb, g.t, 1.0f, 0,
+			     VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(g.cb, 1, &sec);
 	vkqs_target_end(ctx, g.cb);
 	D->vkCmdEndQuery(g.cb, g.pool, 0);
@@ -1901,12 +1688,7 @@ static void geometry_counts(struct vkqs_ctx *ctx, const void *param)
 	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .geom = true};
 	const struct vkqs_pipeline *pipe = gfx_pipeline(ctx, g.t, &gd);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 	struct expect e = expect_zero("instanced geometry shader");
 	add_geom_draw(ctx, &e, RA);
 	check_query(ctx, g.pool, 0, g.mask, &e);
@@ -1919,12 +1701,7 @@ static void tessellation_counts(struct vkqs_ctx *ctx, const void *param)
 	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .tess = true};
 	const struct vkqs_pipeline *pipe = gfx_pipeline(ctx, g.t, &gd);
 
-	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
-	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	draw(ctx, g.cb, pipe, g.t, RA);
-	D->vkCmdEndQuery(g.cb, g.pool, 0);
-	vkqs_target_end(ctx, g.cb);
-	gfx_submit(ctx, &g);
+	query_one_draw(ctx, &g, pipe, RA);
 	struct expect e = expect_zero("two triangle patches");
 	add_tess_draw(ctx, &e, RA);
 	check_query(ctx, g.pool, 0, g.mask, &e);

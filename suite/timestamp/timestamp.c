@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tscheck.h"
 #include "vkqs.h"
 #include "vkutil.h"
 
@@ -27,26 +28,12 @@
 #define DURATION_FILLS 8
 #define TARGET_SIZE 64
 
-/* Host CLOCK_MONOTONIC and the device counter run from different
- * oscillators.  Crystals are specified to about +-100 ppm and NTP slews
- * CLOCK_MONOTONIC by at most 500 ppm (the kernel's MAXFREQ), so the two rates
- * agree to well under 0.1 %; 1 % leaves an order of magnitude of margin
- * while a timestampPeriod wrong by a constant factor (bug class 18, e.g.
- * 41.667 reported as 1.0) is far outside it. */
-#define TS_CLOCK_TOL 0.01
-
 struct ts_set {
 	uint64_t v[TS_MAX];
 	uint32_t n;
 	uint32_t bits;    /* timestampValidBits of the queue that wrote them */
 	uint64_t host_ns; /* from before vkQueueSubmit to after the fence wait */
 };
-
-
-static uint64_t ts_mask(uint32_t bits)
-{
-	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
-}
 
 /* VUID-vkCmdWriteTimestamp-timestampValidBits-00829: a family reporting 0
  * valid bits cannot write timestamps at all. */
@@ -69,69 +56,13 @@ static bool any_family_has_timestamps(const struct vkqs_ctx *ctx)
 	return false;
 }
 
-/* The most ticks the counter can advance in host_ns of host time: one tick
- * per timestampPeriod ns (spec 18.5), with the rate tolerance above and one
- * tick of truncation at each end. */
-static uint64_t ticks_within(const struct vkqs_ctx *ctx, uint64_t host_ns)
-{
-	double period = ctx->vk->props.limits.timestampPeriod;
-	if (!(period > 0.0))
-		return UINT64_MAX; /* properties.timestamp_period_positive reports it */
-	double t = (double)host_ns * (1.0 + TS_CLOCK_TOL) / period + 2.0;
-	return t >= 0x1p63 ? UINT64_MAX : (uint64_t)t;
-}
-
-/* A counter of `bits` bits reads exactly 0 only in the one tick after it
- * wraps (or the first tick after power-up).  With at least 36 valid bits
- * (VkQueueFamilyProperties: "The valid range for the count is 36 to 64
- * bits", checked by properties.valid_bits_range) one write lands there with
- * probability at most 2^-36, so a zero is a value the driver never wrote
- * (bug class 15), not chance.  VkQueueFamilyProperties: "Bits outside the
- * valid range are guaranteed to be zeros." */
-static void expect_valid(struct vkqs_ctx *ctx, const char *what, uint64_t v,
-			 uint32_t bits)
-{
-	VKQS_EXPECTF(ctx, v != 0, "expected %s to be nonzero, got 0", what);
-	if (bits < 64)
-		VKQS_EXPECTF(ctx, (v >> bits) == 0,
-			"expected %s (0x%016" PRIx64 ") to have no bit set above "
-			"timestampValidBits %u",
-			what, v, bits);
-}
-
-/* spec 18.5: "Any timestamp write that happens-after another timestamp write
- * in the same submission must not have a lower value unless its value
- * overflows the maximum supported integer bit width of the query", and "If
- * an overflow occurs, the timestamp value must wrap back to zero".  So a
- * lower later value is legal only as a wrap: the counter ran forward from a
- * through 2^bits - 1 to 0 and on to b, (b - a) mod 2^bits ticks in all.  Both
- * values were sampled within host_ns, so that forward distance cannot exceed
- * the ticks of host_ns; a decrease without that room is a counter going
- * backwards (bug class 19).  This is tighter than "the modular difference is
- * below 2^(bits-1)" and as principled: it needs only the period.  Values are
- * compared within the valid bits; bits above them are expect_valid's. */
-static void expect_not_before(struct vkqs_ctx *ctx, const char *what_a, uint64_t a,
-			      const char *what_b, uint64_t b, uint32_t bits,
-			      uint64_t host_ns)
-{
-	uint64_t m = ts_mask(bits);
-	uint64_t am = a & m, bm = b & m;
-	uint64_t fwd = (bm - am) & m;
-	uint64_t room = ticks_within(ctx, host_ns);
-	VKQS_EXPECTF(ctx, bm >= am || fwd <= room,
-		"expected %s (%" PRIu64 ") to be >= %s (%" PRIu64 ") that it happens-after, "
-		"or a %u-bit wrap: the forward distance %" PRIu64 " ticks exceeds the "
-		"%" PRIu64 " ticks that fit in the %" PRIu64 " ns host interval",
-		what_b, bm, what_a, am, bits, fwd, room, host_ns);
-}
-
 static void expect_after(struct vkqs_ctx *ctx, const struct ts_set *s, uint32_t i,
 			 uint32_t j)
 {
 	char a[32], b[32];
 	snprintf(a, sizeof(a), "timestamp %u", i);
 	snprintf(b, sizeof(b), "timestamp %u", j);
-	expect_not_before(ctx, a, s->v[i], b, s->v[j], s->bits, s->host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, a, s->v[i], b, s->v[j], s->bits, s->host_ns);
 }
 
 static void expect_all_valid(struct vkqs_ctx *ctx, const struct ts_set *s)
@@ -139,7 +70,7 @@ static void expect_all_valid(struct vkqs_ctx *ctx, const struct ts_set *s)
 	for (uint32_t i = 0; i < s->n; i++) {
 		char what[32];
 		snprintf(what, sizeof(what), "timestamp %u", i);
-		expect_valid(ctx, what, s->v[i], s->bits);
+		VKQS_TS_EXPECT_VALID(ctx, what, s->v[i], s->bits);
 	}
 }
 
@@ -151,16 +82,26 @@ static void expect_series(struct vkqs_ctx *ctx, const struct ts_set *s)
 		expect_after(ctx, s, i - 1, i);
 }
 
-/* Submits the ended command buffers as one batch and waits; returns the
- * host time around it, which strictly contains the device execution. */
-static uint64_t submit_timed(struct vkqs_ctx *ctx, struct vkqs_queue *q,
-			     const VkCommandBuffer *cbs, uint32_t count)
+/* Timestamps 0 and 1 were written within s->host_ns, so the device interval
+ * between them, converted with timestampPeriod ("the number of nanoseconds
+ * it takes for a timestamp value to be incremented by 1", 18.5), cannot
+ * exceed the host interval beyond the clock-rate tolerance and one period
+ * of truncation at each end.  Returns the device interval in ns, its ticks
+ * in *ticks; `around` ends the message. */
+static double expect_within_host(struct vkqs_ctx *ctx, const struct ts_set *s,
+				 const char *around, uint64_t *ticks)
 {
-	VkFence f = vkqs_fence(ctx);
-	uint64_t t0 = vkqs_now_ns();
-	vkqs_submit(ctx, q, cbs, count, f);
-	vkqs_fence_wait(ctx, f);
-	return vkqs_now_ns() - t0;
+	double period = ctx->vk->props.limits.timestampPeriod;
+	*ticks = vkqs_ts_forward(s->v[0], s->v[1], s->bits);
+	double dev_ns = (double)*ticks * period;
+	double bound = (double)s->host_ns * (1.0 + VKQS_TS_CLOCK_TOL) + 2.0 * period;
+	VKQS_EXPECTF(ctx, dev_ns <= bound,
+		"expected device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod %g; "
+		"t0 %" PRIu64 ", t1 %" PRIu64 ") <= host interval %" PRIu64
+		" ns x (1 + %g) + 2 periods = %.0f ns%s",
+		dev_ns, *ticks, period, s->v[0], s->v[1], s->host_ns, VKQS_TS_CLOCK_TOL, bound,
+		around);
+	return dev_ns;
 }
 
 static void get64(struct vkqs_ctx *ctx, VkQueryPool pool, uint32_t n, struct ts_set *s)
@@ -323,7 +264,7 @@ static void series_outside_render_pass(struct vkqs_ctx *ctx, VkPipelineStageFlag
 	D->vkCmdResetQueryPool(cb, pool, 0, n);
 	record_writes(ctx, cb, pool, 0, n, &stage, 1, sync2, &w);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, n, &s);
 	expect_series(ctx, &s);
 }
@@ -367,7 +308,7 @@ static void series_inside_render_pass(struct vkqs_ctx *ctx, VkPipelineStageFlags
 	vkqs_cmd_full_barrier(ctx, cb);
 	write_ts(ctx, cb, sync2, stage, pool, last);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, n, &s);
 
 	expect_all_valid(ctx, &s);
@@ -406,6 +347,31 @@ struct stage2_param {
 	const char *feature; /* the feature the stage needs, or NULL */
 };
 
+/* The rows both tables share: the stages of the graphics pipeline from
+ * top_of_pipe to all_graphics, and the two that span every stage. */
+#define STAGES2_GRAPHICS \
+	{"top_of_pipe", VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, 0, NULL}, \
+	{"draw_indirect", VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, Q_GC, NULL}, \
+	{"index_input", VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, Q_G, NULL}, \
+	{"vertex_attribute_input", VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, Q_G, NULL}, \
+	{"vertex_input", VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT, Q_G, NULL}, \
+	{"vertex_shader", VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, Q_G, NULL}, \
+	{"tessellation_control_shader", VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT, \
+	 Q_G, "tessellationShader"}, \
+	{"tessellation_evaluation_shader", \
+	 VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT, Q_G, "tessellationShader"}, \
+	{"geometry_shader", VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT, Q_G, "geometryShader"}, \
+	{"pre_rasterization_shaders", VK_PIPELINE_STAGE_2_PRE_RASTERIZATION_SHADERS_BIT, Q_G, \
+	 NULL}, \
+	{"early_fragment_tests", VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT, Q_G, NULL}, \
+	{"fragment_shader", VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, Q_G, NULL}, \
+	{"late_fragment_tests", VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT, Q_G, NULL}, \
+	{"color_attachment_output", VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, Q_G, NULL}, \
+	{"all_graphics", VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, Q_G, NULL},
+#define STAGES2_SPANNING \
+	{"bottom_of_pipe", VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT, 0, NULL}, \
+	{"all_commands", VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0, NULL},
+
 /* Every single stage vkCmdWriteTimestamp2 accepts on a graphics queue,
  * with the families that support it (the spec's table of supported
  * pipeline stage flags; VUID-vkCmdWriteTimestamp2-stage-03860) and the
@@ -416,57 +382,21 @@ struct stage2_param {
  * commands recorded in a command buffer", so no place in a queue's
  * execution for a device write. */
 static const struct stage2_param stages2_outside[] = {
-	{"top_of_pipe", VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, 0, NULL},
-	{"draw_indirect", VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, Q_GC, NULL},
-	{"index_input", VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, Q_G, NULL},
-	{"vertex_attribute_input", VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, Q_G, NULL},
-	{"vertex_input", VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT, Q_G, NULL},
-	{"vertex_shader", VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, Q_G, NULL},
-	{"tessellation_control_shader", VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT,
-	 Q_G, "tessellationShader"},
-	{"tessellation_evaluation_shader",
-	 VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT, Q_G, "tessellationShader"},
-	{"geometry_shader", VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT, Q_G, "geometryShader"},
-	{"pre_rasterization_shaders", VK_PIPELINE_STAGE_2_PRE_RASTERIZATION_SHADERS_BIT, Q_G,
-	 NULL},
-	{"early_fragment_tests", VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT, Q_G, NULL},
-	{"fragment_shader", VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, Q_G, NULL},
-	{"late_fragment_tests", VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT, Q_G, NULL},
-	{"color_attachment_output", VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, Q_G, NULL},
-	{"all_graphics", VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, Q_G, NULL},
+	STAGES2_GRAPHICS
 	{"compute_shader", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, Q_C, NULL},
 	{"all_transfer", VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, Q_GCT, NULL},
 	{"copy", VK_PIPELINE_STAGE_2_COPY_BIT, Q_GCT, NULL},
 	{"resolve", VK_PIPELINE_STAGE_2_RESOLVE_BIT, Q_GCT, NULL},
 	{"blit", VK_PIPELINE_STAGE_2_BLIT_BIT, Q_GCT, NULL},
 	{"clear", VK_PIPELINE_STAGE_2_CLEAR_BIT, Q_GCT, NULL},
-	{"bottom_of_pipe", VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT, 0, NULL},
-	{"all_commands", VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0, NULL},
+	STAGES2_SPANNING
 };
 
 /* The stages of the graphics pipeline, and the three that span every
  * stage, written between draws inside a subpass. */
 static const struct stage2_param stages2_inside[] = {
-	{"top_of_pipe", VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT, 0, NULL},
-	{"draw_indirect", VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, Q_GC, NULL},
-	{"index_input", VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, Q_G, NULL},
-	{"vertex_attribute_input", VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, Q_G, NULL},
-	{"vertex_input", VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT, Q_G, NULL},
-	{"vertex_shader", VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, Q_G, NULL},
-	{"tessellation_control_shader", VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT,
-	 Q_G, "tessellationShader"},
-	{"tessellation_evaluation_shader",
-	 VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT, Q_G, "tessellationShader"},
-	{"geometry_shader", VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT, Q_G, "geometryShader"},
-	{"pre_rasterization_shaders", VK_PIPELINE_STAGE_2_PRE_RASTERIZATION_SHADERS_BIT, Q_G,
-	 NULL},
-	{"early_fragment_tests", VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT, Q_G, NULL},
-	{"fragment_shader", VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, Q_G, NULL},
-	{"late_fragment_tests", VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT, Q_G, NULL},
-	{"color_attachment_output", VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, Q_G, NULL},
-	{"all_graphics", VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, Q_G, NULL},
-	{"bottom_of_pipe", VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT, 0, NULL},
-	{"all_commands", VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, 0, NULL},
+	STAGES2_GRAPHICS
+	STAGES2_SPANNING
 };
 
 static void stage2_name(const void *param, char *buf, size_t size)
@@ -562,7 +492,7 @@ static void valid_bits_queue(struct vkqs_ctx *ctx, const void *param)
 	reset_for(ctx, q, cb, pool, n);
 	record_series(ctx, cb, pool, 0, n, stages, VKQS_ARRAY_LEN(stages), &w);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, n, &s);
 	expect_series(ctx, &s);
 }
@@ -593,7 +523,7 @@ static void valid_bits_queue_sync2(struct vkqs_ctx *ctx, const void *param)
 	reset_for(ctx, q, cb, pool, n);
 	record_writes(ctx, cb, pool, 0, n, stages, ns, true, &w);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, n, &s);
 	expect_series(ctx, &s);
 }
@@ -616,7 +546,7 @@ static uint64_t empty_round_trip(struct vkqs_ctx *ctx, struct vkqs_queue *q)
 	for (int k = 0; k < 3; k++) {
 		VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
 		vkqs_cmd_end(ctx, cb);
-		uint64_t h = submit_timed(ctx, q, &cb, 1);
+		uint64_t h = vkqs_submit_timed(ctx, q, &cb, 1);
 		best = h < best ? h : best;
 	}
 	return best;
@@ -666,7 +596,7 @@ static void duration_period_vs_host(struct vkqs_ctx *ctx, const void *param)
 		vkqs_cmd_full_barrier(ctx, cb);
 		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
 		vkqs_cmd_end(ctx, cb);
-		s.host_ns = submit_timed(ctx, q, &cb, 1);
+		s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 		get64(ctx, pool, 2, &s);
 		if (s.host_ns >= PERIOD_TARGET_NS || fills >= PERIOD_MAX_FILLS)
 			break;
@@ -677,17 +607,11 @@ static void duration_period_vs_host(struct vkqs_ctx *ctx, const void *param)
 	}
 	expect_series(ctx, &s);
 
+	char around[48];
+	snprintf(around, sizeof(around), " around %u fills of 64 MiB", fills);
 	double period = ctx->vk->props.limits.timestampPeriod;
-	uint64_t m = ts_mask(s.bits);
-	uint64_t ticks = ((s.v[1] & m) - (s.v[0] & m)) & m;
-	double dev_ns = (double)ticks * period;
-	double host_ns = (double)s.host_ns;
-	double bound = host_ns * (1.0 + TS_CLOCK_TOL) + 2.0 * period;
-	VKQS_EXPECTF(ctx, dev_ns <= bound,
-		"expected device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod %g; "
-		"t0 %" PRIu64 ", t1 %" PRIu64 ") <= host interval %" PRIu64
-		" ns x (1 + %g) + 2 periods = %.0f ns around %u fills of 64 MiB",
-		dev_ns, ticks, period, s.v[0], s.v[1], s.host_ns, TS_CLOCK_TOL, bound, fills);
+	uint64_t ticks;
+	double dev_ns = expect_within_host(ctx, &s, around, &ticks);
 	uint64_t work_ns = s.host_ns > empty_ns ? s.host_ns - empty_ns : 0;
 	bool dominated = s.host_ns >= PERIOD_TARGET_NS && 2 * work_ns >= s.host_ns;
 	if (dominated && dev_ns < (double)work_ns / PERIOD_LOW_RATIO)
@@ -730,22 +654,14 @@ static void duration_fill_vs_host_clock(struct vkqs_ctx *ctx, const void *param)
 	vkqs_cmd_full_barrier(ctx, cb);
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, 2, &s);
 	expect_series(ctx, &s);
 
 	double period = ctx->vk->props.limits.timestampPeriod;
-	uint64_t m = ts_mask(s.bits);
-	uint64_t ticks = ((s.v[1] & m) - (s.v[0] & m)) & m;
-	double dev_ns = (double)ticks * period;
-	double host_ns = (double)s.host_ns;
-	double bound = host_ns * (1.0 + TS_CLOCK_TOL) + 2.0 * period;
-	VKQS_EXPECTF(ctx, dev_ns <= bound,
-		"expected device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod %g; "
-		"t0 %" PRIu64 ", t1 %" PRIu64 ") <= host interval %" PRIu64
-		" ns x (1 + %g) + 2 periods = %.0f ns",
-		dev_ns, ticks, period, s.v[0], s.v[1], s.host_ns, TS_CLOCK_TOL, bound);
-	if (s.host_ns > 1000000 && (ticks == 0 || dev_ns < host_ns / 1000))
+	uint64_t ticks;
+	double dev_ns = expect_within_host(ctx, &s, "", &ticks);
+	if (s.host_ns > 1000000 && (ticks == 0 || dev_ns < (double)s.host_ns / 1000))
 		vkqs_quality_warning(ctx,
 				     "device interval %.0f ns (%" PRIu64 " ticks x "
 				     "timestampPeriod %g; t0 %" PRIu64 ", t1 %" PRIu64
@@ -794,7 +710,7 @@ static void result_width_get(struct vkqs_ctx *ctx, const void *param)
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 4, 0);
 	VkCommandBuffer cb = record_four(ctx, pool);
 	vkqs_cmd_end(ctx, cb);
-	s.host_ns = submit_timed(ctx, q, &cb, 1);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	get64(ctx, pool, 4, &s);
 	uint32_t v32[4];
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 4, sizeof(v32), v32,
@@ -820,7 +736,7 @@ static void copy_four(struct vkqs_ctx *ctx, bool is64, struct ts_set *s, void *o
 				     is64 ? TS_FLAGS64 : VK_QUERY_RESULT_WAIT_BIT);
 	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
 	vkqs_cmd_end(ctx, cb);
-	s->host_ns = submit_timed(ctx, q, &cb, 1);
+	s->host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
 	vkqs_buffer_invalidate(ctx, hb);
 	memcpy(out, hb->map, 4 * elem);
 	get64(ctx, pool, 4, s);
@@ -878,7 +794,7 @@ static void order_two_command_buffers(struct vkqs_ctx *ctx, const void *param)
 	vkqs_cmd_full_barrier(ctx, cbs[1]);
 	record_series(ctx, cbs[1], pool, 2, 2, bottom_top + 1, 1, &w);
 	vkqs_cmd_end(ctx, cbs[1]);
-	s.host_ns = submit_timed(ctx, q, cbs, 2);
+	s.host_ns = vkqs_submit_timed(ctx, q, cbs, 2);
 	get64(ctx, pool, 4, &s);
 	expect_series(ctx, &s);
 }
@@ -912,8 +828,8 @@ static void order_two_submissions_calibrated(struct vkqs_ctx *ctx, const void *p
 	record_series(ctx, cb1, pool, 2, 2, bottom_top + 1, 1, &w);
 	vkqs_cmd_end(ctx, cb1);
 	uint64_t t0 = vkqs_now_ns();
-	submit_timed(ctx, q, &cb0, 1);
-	submit_timed(ctx, q, &cb1, 1);
+	vkqs_submit_timed(ctx, q, &cb0, 1);
+	vkqs_submit_timed(ctx, q, &cb1, 1);
 	s.host_ns = vkqs_now_ns() - t0;
 	get64(ctx, pool, 4, &s);
 	expect_series(ctx, &s);
@@ -968,8 +884,8 @@ static void order_queue_to_queue(struct vkqs_ctx *ctx, const void *param)
 	record_series(ctx, cb1, pool, 2, 2, bottom_top + 1, 1, &w);
 	vkqs_cmd_end(ctx, cb1);
 	uint64_t t0 = vkqs_now_ns();
-	submit_timed(ctx, qa, &cb0, 1);
-	submit_timed(ctx, qb, &cb1, 1);
+	vkqs_submit_timed(ctx, qa, &cb0, 1);
+	vkqs_submit_timed(ctx, qb, &cb1, 1);
 	uint64_t host_ns = vkqs_now_ns() - t0;
 	struct ts_set s = {0};
 	get64(ctx, pool, 4, &s);
@@ -977,10 +893,10 @@ static void order_queue_to_queue(struct vkqs_ctx *ctx, const void *param)
 	static const char *what[4] = {"first-queue timestamp 0", "first-queue timestamp 1",
 				      "second-queue timestamp 2", "second-queue timestamp 3"};
 	for (uint32_t i = 0; i < 4; i++)
-		expect_valid(ctx, what[i], s.v[i], i < 2 ? bits_a : bits_b);
-	expect_not_before(ctx, what[0], s.v[0], what[1], s.v[1], bits_a, host_ns);
-	expect_not_before(ctx, what[2], s.v[2], what[3], s.v[3], bits_b, host_ns);
-	expect_not_before(ctx, what[1], s.v[1], what[2], s.v[2], bits, host_ns);
+		VKQS_TS_EXPECT_VALID(ctx, what[i], s.v[i], i < 2 ? bits_a : bits_b);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, what[0], s.v[0], what[1], s.v[1], bits_a, host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, what[2], s.v[2], what[3], s.v[3], bits_b, host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, what[1], s.v[1], what[2], s.v[2], bits, host_ns);
 }
 
 /* calibrated.* -------------------------------------------------------------*/
@@ -1031,18 +947,18 @@ static void calibrated_device_domain(struct vkqs_ctx *ctx, const void *param)
 	uint64_t before, after, dev, deviation;
 	uint64_t h0 = vkqs_now_ns();
 	VKQS_CHECK(ctx, get_fn(DEV, 1, &info, &before, &deviation));
-	submit_timed(ctx, q, &cb, 1);
+	vkqs_submit_timed(ctx, q, &cb, 1);
 	VKQS_CHECK(ctx, get_fn(DEV, 1, &info, &after, &deviation));
 	uint64_t host_ns = vkqs_now_ns() - h0;
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, sizeof(dev), &dev,
 						 sizeof(dev), TS_FLAGS64));
 
-	expect_valid(ctx, "the written timestamp", dev, bits);
-	expect_not_before(ctx, "the device-domain sample before vkQueueSubmit", before,
-			  "the written timestamp", dev, bits, host_ns);
-	expect_not_before(ctx, "the written timestamp", dev,
-			  "the device-domain sample after the fence wait", after, bits,
-			  host_ns);
+	VKQS_TS_EXPECT_VALID(ctx, "the written timestamp", dev, bits);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, "the device-domain sample before vkQueueSubmit", before,
+				  "the written timestamp", dev, bits, host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, "the written timestamp", dev,
+				  "the device-domain sample after the fence wait", after, bits,
+				  host_ns);
 }
 
 /* The calibrated-timestamp entry points and the domains the device lists;
@@ -1211,17 +1127,17 @@ static void calibrated_brackets_writes(struct vkqs_ctx *ctx, const void *param)
 	uint64_t before, after, deviation;
 	uint64_t h0 = vkqs_now_ns();
 	calib_get(ctx, &c, &dd, 1, &before, &deviation);
-	submit_timed(ctx, q, &cb, 1);
+	vkqs_submit_timed(ctx, q, &cb, 1);
 	calib_get(ctx, &c, &dd, 1, &after, &deviation);
 	s.host_ns = vkqs_now_ns() - h0;
 	get64(ctx, pool, n, &s);
 
 	expect_series(ctx, &s);
-	expect_not_before(ctx, "the device-domain sample before vkQueueSubmit", before,
-			  "timestamp 0", s.v[0], s.bits, s.host_ns);
-	expect_not_before(ctx, "the last timestamp", s.v[n - 1],
-			  "the device-domain sample after the fence wait", after, s.bits,
-			  s.host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, "the device-domain sample before vkQueueSubmit", before,
+				  "timestamp 0", s.v[0], s.bits, s.host_ns);
+	VKQS_TS_EXPECT_NOT_BEFORE(ctx, "the last timestamp", s.v[n - 1],
+				  "the device-domain sample after the fence wait", after, s.bits,
+				  s.host_ns);
 }
 
 /* A host-domain value against clock_gettime of that clock read just before
@@ -1324,8 +1240,8 @@ static void calibrated_max_deviation(struct vkqs_ctx *ctx, const void *param)
 /* Sixteen consecutive samples of one domain never go backwards.  Device
  * domain: its values are "incrementing according to the timestampPeriod of
  * the device" (VkTimeDomainKHR), so a lower later value is only a wrap that
- * fits in the host interval around the calls (as expect_not_before).  Host
- * domains: CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW never decrease (POSIX),
+ * fits in the host interval around the calls (as VKQS_TS_EXPECT_NOT_BEFORE).
+ * Host domains: CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW never decrease (POSIX),
  * and the domain's values are that clock's. */
 static void calibrated_non_decreasing(struct vkqs_ctx *ctx, const void *param)
 {
@@ -1344,8 +1260,8 @@ static void calibrated_non_decreasing(struct vkqs_ctx *ctx, const void *param)
 		snprintf(a, sizeof(a), "%s sample %d", p->name, k - 1);
 		snprintf(b, sizeof(b), "%s sample %d", p->name, k);
 		if (device)
-			expect_not_before(ctx, a, v[k - 1], b, v[k], device_domain_bits(ctx),
-					  host_ns);
+			VKQS_TS_EXPECT_NOT_BEFORE(ctx, a, v[k - 1], b, v[k],
+						  device_domain_bits(ctx), host_ns);
 		else
 			VKQS_EXPECTF(ctx, v[k] >= v[k - 1],
 				"expected %s (%" PRIu64 ") >= %s (%" PRIu64 ")", b, v[k], a,
@@ -1380,7 +1296,7 @@ static struct calib_pair best_pair(struct vkqs_ctx *ctx, const struct calib *c,
  * nanoseconds required for a timestamp query to be incremented by 1"; the
  * device domain is "incrementing according to the timestampPeriod of the
  * device") must equal the host advance H within the two deviations, the
- * clock-rate tolerance of H (TS_CLOCK_TOL) and a period of truncation at
+ * clock-rate tolerance of H (VKQS_TS_CLOCK_TOL) and a period of truncation at
  * each end.  A device domain going backwards (beyond a wrap that fits) is
  * a Fail.  Disagreement otherwise is a QualityWarning for now: it is the
  * check that catches a timestampPeriod wrong by any factor (bug class 18,
@@ -1402,11 +1318,10 @@ static void calibrated_rate_vs_host(struct vkqs_ctx *ctx, const void *param)
 		"before (%" PRIu64 ")",
 		p->name, b.host_ts, a.host_ts);
 	uint64_t host_ns = b.host_ts - a.host_ts;
-	uint64_t m = ts_mask(device_domain_bits(ctx));
-	uint64_t fwd = ((b.dev_ts & m) - (a.dev_ts & m)) & m;
+	uint32_t bits = device_domain_bits(ctx);
+	uint64_t fwd = vkqs_ts_forward(a.dev_ts, b.dev_ts, bits);
 	uint64_t slack = a.deviation + b.deviation;
-	bool backwards = (b.dev_ts & m) < (a.dev_ts & m) &&
-			 fwd > ticks_within(ctx, host_ns + slack);
+	bool backwards = !vkqs_ts_not_before(ctx, a.dev_ts, b.dev_ts, bits, host_ns + slack);
 	VKQS_EXPECTF(ctx, !backwards,
 		"expected the device domain not to go backwards over %" PRIu64 " ns of %s: "
 		"%" PRIu64 " then %" PRIu64,
@@ -1415,7 +1330,7 @@ static void calibrated_rate_vs_host(struct vkqs_ctx *ctx, const void *param)
 		return;
 	double period = ctx->vk->props.limits.timestampPeriod;
 	double dev_ns = (double)fwd * period;
-	double tol = (double)slack + TS_CLOCK_TOL * (double)host_ns + 2.0 * period;
+	double tol = (double)slack + VKQS_TS_CLOCK_TOL * (double)host_ns + 2.0 * period;
 	if (fabs(dev_ns - (double)host_ns) > tol)
 		vkqs_quality_warning(ctx,
 				     "the device domain advanced %.0f ns (%" PRIu64 " ticks x "
@@ -1423,7 +1338,7 @@ static void calibrated_rate_vs_host(struct vkqs_ctx *ctx, const void *param)
 				     " ns; they should agree within %.0f ns (maxDeviation %" PRIu64
 				     " + %" PRIu64 " ns, %g of the interval, 2 periods)",
 				     dev_ns, fwd, period, p->name, host_ns, tol, a.deviation,
-				     b.deviation, TS_CLOCK_TOL);
+				     b.deviation, VKQS_TS_CLOCK_TOL);
 }
 
 /* vkGetPhysicalDeviceCalibrateableTimeDomainsKHR's array protocol: the count
