@@ -167,6 +167,10 @@ bool vkqs_check_vk(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
 {
 	if (got == want)
 		return true;
+	/* A lost device stays lost: the runner starts the next case in a
+	 * fresh process (and device) rather than fail the batch with it. */
+	if (got == VK_ERROR_DEVICE_LOST)
+		ctx->poisoned = true;
 	enum vkqs_status s = (got == VK_ERROR_OUT_OF_HOST_MEMORY ||
 			      got == VK_ERROR_OUT_OF_DEVICE_MEMORY)
 				     ? VKQS_RESOURCE_ERROR
