@@ -19,7 +19,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SEED = os.path.join(HERE, "..", "..", "shared", "seeds", "000_06a9543035cf3965.txt")
-NORMATIVE = re.compile(r"\b(must|may|should|is written|are written|returns?|writes?)\b")
+NORMATIVE = re.compile(r"\b(must|may|should|is written|are written|returns?|writes?|tracks?|counts?|is updated|is incremented|increments?)\b")
 HEADING = re.compile(r"^(18(?:\.\d+)+)\.\s+(.*)$")
 
 
