@@ -8,7 +8,7 @@ cd "$(mktemp -d)" || exit 1
 fail=0 pass=0
 while read -r vars; do
 	[ -z "$vars" ] && continue
-	if env $vars "$vkqs" run --device refdevice --expectations "$exp" >out.txt 2>&1; then
+	if env $vars "$vkqs" run --device refdevice --validation --expectations "$exp" >out.txt 2>&1; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1)); echo "FAILED under $vars:"; grep -v '^NotSupported' out.txt | tail -20
