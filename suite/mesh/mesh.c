@@ -94,37 +94,9 @@
 #define STAT_TASK VK_QUERY_PIPELINE_STATISTIC_TASK_SHADER_INVOCATIONS_BIT_EXT
 #define STAT_MESH VK_QUERY_PIPELINE_STATISTIC_MESH_SHADER_INVOCATIONS_BIT_EXT
 
-/* Deferred destruction --------------------------------------------------- */
+/* Deferred destruction (vkqs_defer_destroy: vkDestroy* of the type) ----- */
 
-#define DEFINE_DESTROY(Type, fn)                                   \
-	static void destroy_##Type(struct vkqs_ctx *ctx, void *h) \
-	{                                                          \
-		D->fn(DEV, (Type)h, NULL);                         \
-	}
-DEFINE_DESTROY(VkImage, vkDestroyImage)
-DEFINE_DESTROY(VkDeviceMemory, vkFreeMemory)
-DEFINE_DESTROY(VkImageView, vkDestroyImageView)
-DEFINE_DESTROY(VkRenderPass, vkDestroyRenderPass)
-DEFINE_DESTROY(VkFramebuffer, vkDestroyFramebuffer)
-DEFINE_DESTROY(VkPipeline, vkDestroyPipeline)
-DEFINE_DESTROY(VkPipelineLayout, vkDestroyPipelineLayout)
-DEFINE_DESTROY(VkShaderModule, vkDestroyShaderModule)
-DEFINE_DESTROY(VkDescriptorSetLayout, vkDestroyDescriptorSetLayout)
-DEFINE_DESTROY(VkDescriptorPool, vkDestroyDescriptorPool)
-#define DEFER(Type, h) vkqs_defer(ctx, destroy_##Type, (void *)(h))
-
-static VkShaderModule shader_module(struct vkqs_ctx *ctx, const uint32_t *code, size_t size)
-{
-	VkShaderModuleCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-		.codeSize = size,
-		.pCode = code,
-	};
-	VkShaderModule m;
-	VKQS_CHECK(ctx, D->vkCreateShaderModule(DEV, &ci, NULL, &m));
-	DEFER(VkShaderModule, m);
-	return m;
-}
+#define DEFER(objtype, h) vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_##objtype, (void *)(h))
 
 /* Requirements ------------------------------------------------------------- */
 
@@ -278,58 +250,14 @@ struct push {
  * and its framebuffer. */
 static void multiview_target(struct vkqs_ctx *ctx, struct menv *e)
 {
-	VkImageCreateInfo ici = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-		.imageType = VK_IMAGE_TYPE_2D,
-		.format = VK_FORMAT_R8G8B8A8_UNORM,
-		.extent = {FB, FB, 1},
-		.mipLevels = 1,
-		.arrayLayers = e->views,
-		.samples = VK_SAMPLE_COUNT_1_BIT,
-		.tiling = VK_IMAGE_TILING_OPTIMAL,
-		.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
-		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-	};
-	VkImage img;
-	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ici, NULL, &img));
-	DEFER(VkImage, img);
-	VkMemoryRequirements req;
-	D->vkGetImageMemoryRequirements(DEV, img, &req);
-	uint32_t type = vkqs_memory_type(ctx, req.memoryTypeBits,
-					 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-	if (type == UINT32_MAX)
-		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
-	VkMemoryAllocateInfo mai = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-		.allocationSize = req.size,
-		.memoryTypeIndex = type,
-	};
-	VkDeviceMemory mem;
-	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
-	DEFER(VkDeviceMemory, mem);
-	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, img, mem, 0));
-	VkImageViewCreateInfo vci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-		.image = img,
-		.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-		.format = VK_FORMAT_R8G8B8A8_UNORM,
-		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, e->views},
-	};
-	VkImageView view;
-	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &vci, NULL, &view));
-	DEFER(VkImageView, view);
+	VkImage img = vkqs_image_create(ctx, VK_FORMAT_R8G8B8A8_UNORM, FB, FB, e->views,
+					VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+	VkImageView view = vkqs_image_view(ctx, img, VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+					   VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT,
+					   e->views);
 
-	VkAttachmentDescription att = {
-		.format = VK_FORMAT_R8G8B8A8_UNORM,
-		.samples = VK_SAMPLE_COUNT_1_BIT,
-		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-		.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-		.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-	};
+	VkAttachmentDescription att =
+		vkqs_attachment_desc(VK_FORMAT_R8G8B8A8_UNORM, VK_SAMPLE_COUNT_1_BIT, false);
 	VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
 	VkSubpassDescription sub = {
 		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
@@ -351,18 +279,8 @@ static void multiview_target(struct vkqs_ctx *ctx, struct menv *e)
 		.pSubpasses = &sub,
 	};
 	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rci, NULL, &e->rp));
-	DEFER(VkRenderPass, e->rp);
-	VkFramebufferCreateInfo fci = {
-		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-		.renderPass = e->rp,
-		.attachmentCount = 1,
-		.pAttachments = &view,
-		.width = FB,
-		.height = FB,
-		.layers = 1,
-	};
-	VKQS_CHECK(ctx, D->vkCreateFramebuffer(DEV, &fci, NULL, &e->fb));
-	DEFER(VkFramebuffer, e->fb);
+	DEFER(RENDER_PASS, e->rp);
+	e->fb = vkqs_framebuffer_create(ctx, e->rp, &view, 1, FB, FB);
 }
 
 /* The target (`views` > 0: multiview), the Counts buffer zeroed and bound
@@ -396,7 +314,7 @@ static struct menv *menv_create(struct vkqs_ctx *ctx, uint32_t views)
 		.pBindings = &b,
 	};
 	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dslci, NULL, &e->dsl));
-	DEFER(VkDescriptorSetLayout, e->dsl);
+	DEFER(DESCRIPTOR_SET_LAYOUT, e->dsl);
 	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
 	VkDescriptorPoolCreateInfo dpci = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -406,7 +324,7 @@ static struct menv *menv_create(struct vkqs_ctx *ctx, uint32_t views)
 	};
 	VkDescriptorPool dp;
 	VKQS_CHECK(ctx, D->vkCreateDescriptorPool(DEV, &dpci, NULL, &dp));
-	DEFER(VkDescriptorPool, dp);
+	DEFER(DESCRIPTOR_POOL, dp);
 	VkDescriptorSetAllocateInfo dsai = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
 		.descriptorPool = dp,
@@ -434,7 +352,7 @@ static struct menv *menv_create(struct vkqs_ctx *ctx, uint32_t views)
 		.pPushConstantRanges = &pcr,
 	};
 	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &e->layout));
-	DEFER(VkPipelineLayout, e->layout);
+	DEFER(PIPELINE_LAYOUT, e->layout);
 
 	e->cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	return e;
@@ -526,7 +444,7 @@ static struct mpipe *mpipe_create(struct vkqs_ctx *ctx, const struct menv *e,
 	stages[n++] = (VkPipelineShaderStageCreateInfo){                      \
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, \
 		.stage = (bit),                                               \
-		.module = shader_module(ctx, (code), sizeof(code)),           \
+		.module = vkqs_shader_module(ctx, (code), sizeof(code)),           \
 		.pName = "main",                                              \
 	}
 	if (d->task)
@@ -593,7 +511,7 @@ static struct mpipe *mpipe_create(struct vkqs_ctx *ctx, const struct menv *e,
 	};
 	VKQS_CHECK(ctx, D->vkCreateGraphicsPipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
 						     &p->pipeline));
-	DEFER(VkPipeline, p->pipeline);
+	DEFER(PIPELINE, p->pipeline);
 	return p;
 }
 
@@ -1346,14 +1264,14 @@ static void stats_compute_dispatch(struct vkqs_ctx *ctx, const void *param)
 		.stage = {
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
 			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
-			.module = shader_module(ctx, mesh_counts_comp, sizeof(mesh_counts_comp)),
+			.module = vkqs_shader_module(ctx, mesh_counts_comp, sizeof(mesh_counts_comp)),
 			.pName = "main",
 		},
 		.layout = e->layout,
 	};
 	VkPipeline comp;
 	VKQS_CHECK(ctx, D->vkCreateComputePipelines(DEV, VK_NULL_HANDLE, 1, &cci, NULL, &comp));
-	DEFER(VkPipeline, comp);
+	DEFER(PIPELINE, comp);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 2, mask);
 
 	D->vkCmdResetQueryPool(e->cb, pool, 0, 2);

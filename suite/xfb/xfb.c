@@ -438,6 +438,180 @@ static uint32_t want_draw(VkPrimitiveTopology t, uint32_t n, uint32_t instances,
 	return out;
 }
 
+/* The primitives of a non-indexed draw of n vertices (first vertex 0),
+ * instances [0, instances), tagged `tag`, are the whole of buffer b's
+ * records from byte 0, and nothing after them up to BIG is written. */
+static void expect_draw_captured(struct vkqs_ctx *ctx, const struct vkqs_buffer *b,
+				 VkPrimitiveTopology t, uint32_t n, uint32_t instances, float tag,
+				 const char *why)
+{
+	uint32_t k = topo_of(t)->k;
+	struct want_prim w[MAX_PRIMS];
+	uint32_t nw = want_draw(t, n, instances, tag, 0, w, MAX_PRIMS);
+	expect_records(ctx, b, 0, w, nw, k);
+	expect_untouched(ctx, b, (VkDeviceSize)nw * k * COUNT_STRIDE, BIG, why);
+}
+
+/* Restart-separated strips ------------------------------------------------ */
+
+/* The restart-separated strips of an indexed draw. */
+static const uint16_t restart_indices[] = {0, 1, 2, 3, 0xffff, 4, 5, 0xffff, 6, 7, 8};
+#define RESTART_VERTEX_OFFSET 10
+/* Strips (0 1 2 3), (4 5), (6 7 8): triangles (0 1 2), (1 3 2) and
+ * (6 7 8) ("Primitive Restart": a restart index starts a new strip; the
+ * strip of 2 vertices is incomplete), VertexIndex = index + vertexOffset. */
+static uint32_t want_restart(uint32_t instances, float tag, struct want_prim *w)
+{
+	static const uint32_t tris[3][3] = {{0, 1, 2}, {1, 3, 2}, {6, 7, 8}};
+	uint32_t n = 0;
+	for (uint32_t inst = 0; inst < instances; inst++)
+		for (uint32_t i = 0; i < 3; i++, n++) {
+			for (uint32_t j = 0; j < 3; j++)
+				w[n].v[j] = tris[i][j] + RESTART_VERTEX_OFFSET;
+			w[n].instance = inst;
+			w[n].tag = tag;
+		}
+	return n;
+}
+
+static struct vkqs_buffer *restart_index_buffer(struct vkqs_ctx *ctx)
+{
+	struct vkqs_buffer *ib =
+		vkqs_buffer_host(ctx, sizeof(restart_indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+	memcpy(ib->map, restart_indices, sizeof(restart_indices));
+	vkqs_buffer_flush(ctx, ib);
+	return ib;
+}
+
+static void draw_restart(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_buffer *ib,
+			 uint32_t instances)
+{
+	D->vkCmdBindIndexBuffer(cb, ib->buf, 0, VK_INDEX_TYPE_UINT16);
+	D->vkCmdDrawIndexed(cb, VKQS_ARRAY_LEN(restart_indices), instances, 0,
+			    RESTART_VERTEX_OFFSET, 0);
+}
+
+/* One transform feedback query (stream 0) around one draw with transform
+ * feedback active ------------------------------------------------------- */
+
+struct once {
+	struct pdesc pd;
+	const float *grid;           /* NULL: default_grid */
+	float tag;
+	uint32_t vertices, instances, first_instance;
+	bool indexed_restart;        /* draw_restart instead of vkCmdDraw */
+	VkDeviceSize size;           /* buffer 0's size; 0: BIG */
+	VkDeviceSize offset, range;  /* binding 0; range 0: VK_WHOLE_SIZE */
+	bool second_buffer;          /* a BIG buffer 1 at binding 1 */
+	bool counter;                /* a 16-byte counter buffer, written at counter_off */
+	VkDeviceSize counter_off;
+	bool pgq;                    /* a primitives generated query around it too */
+};
+
+struct once_out {
+	struct vkqs_buffer *b, *b1, *counter;
+	VkQueryPool pgq_pool;
+	uint64_t r[2];               /* the transform feedback query's results */
+};
+
+/* Records and submits o on a new target, waits, and reads the transform
+ * feedback query's results into out->r. */
+static void run_once(struct vkqs_ctx *ctx, const struct once *o, struct once_out *out)
+{
+	struct vkqs_target *t = target(ctx);
+	const struct vkqs_pipeline *p = pipeline(ctx, t, &o->pd);
+	struct vkqs_buffer *b = xfb_buffer(ctx, o->size ? o->size : BIG);
+	struct vkqs_buffer *b1 = o->second_buffer ? xfb_buffer(ctx, BIG) : NULL;
+	struct vkqs_buffer *counter = o->counter ? xfb_buffer(ctx, 16) : NULL;
+	struct vkqs_buffer *ib = o->indexed_restart ? restart_index_buffer(ctx) : NULL;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	VkQueryPool pgq_pool =
+		o->pgq ? vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0) : NULL;
+
+	VkCommandBuffer cb = begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	if (o->pgq)
+		D->vkCmdResetQueryPool(cb, pgq_pool, 0, 1);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	bind(ctx, cb, p, o->grid ? o->grid : default_grid, o->tag);
+	bind_xfb(ctx, cb, 0, b, o->offset, o->range ? o->range : VK_WHOLE_SIZE);
+	if (b1)
+		bind_xfb(ctx, cb, 1, b1, 0, VK_WHOLE_SIZE);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	if (o->pgq)
+		D->vkCmdBeginQuery(cb, pgq_pool, 0, 0);
+	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	if (ib)
+		draw_restart(ctx, cb, ib, o->instances);
+	else
+		D->vkCmdDraw(cb, o->vertices, o->instances, 0, o->first_instance);
+	if (counter)
+		D->vkCmdEndTransformFeedbackEXT(cb, 0, 1, &counter->buf, &o->counter_off);
+	else
+		D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	if (o->pgq)
+		D->vkCmdEndQuery(cb, pgq_pool, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	vkqs_target_end(ctx, cb);
+	struct vkqs_buffer *bufs[3] = {b};
+	uint32_t nbufs = 1;
+	if (b1)
+		bufs[nbufs++] = b1;
+	if (counter)
+		bufs[nbufs++] = counter;
+	finish(ctx, cb, bufs, nbufs);
+
+	results(ctx, pool, 0, 1, 2, out->r);
+	out->b = b;
+	out->b1 = b1;
+	out->counter = counter;
+	out->pgq_pool = pgq_pool;
+}
+
+/* Resets queries [0, nq) of pool, begins t's render pass and binds p with
+ * the default grid and `tag`, and b (if any) whole at binding 0. */
+static VkCommandBuffer begin_pass(struct vkqs_ctx *ctx, const struct vkqs_target *t,
+				  const struct vkqs_pipeline *p, VkQueryPool pool, uint32_t nq,
+				  float tag, const struct vkqs_buffer *b)
+{
+	VkCommandBuffer cb = begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, nq);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	bind(ctx, cb, p, default_grid, tag);
+	if (b)
+		bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	return cb;
+}
+
+/* Ends t's render pass, submits and waits, and reads queries [0, nq) of a
+ * transform feedback query pool into r (2 values each). */
+static void end_xfb_pass(struct vkqs_ctx *ctx, VkCommandBuffer cb, struct vkqs_buffer *b,
+			 VkQueryPool pool, uint32_t nq, uint64_t *r)
+{
+	vkqs_target_end(ctx, cb);
+	finish(ctx, cb, &b, 1);
+	results(ctx, pool, 0, nq, 2, r);
+}
+
+/* Ends t's render pass, submits and waits, and reads queries [0, nq) of a
+ * primitives generated query pool into g. */
+static void end_pgq_pass(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool,
+			 uint32_t nq, uint64_t *g)
+{
+	vkqs_target_end(ctx, cb);
+	finish(ctx, cb, NULL, 0);
+	results(ctx, pool, 0, nq, 1, g);
+}
+
+/* Pushes the default grid with `tag` for p's layout (p already bound). */
+static void push_tag(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
+		     float tag)
+{
+	struct push pc = {{default_grid[0], default_grid[1], default_grid[2], default_grid[3]},
+			  0.5f, tag, {0, 0}};
+	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+}
+
 /* ========================================================================
  * stream: VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT
  * ======================================================================== */
@@ -470,34 +644,14 @@ static void stream_counts(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct count_param *cp = param;
 	require_xfb_query(ctx);
-	const struct topo *tp = topo_of(cp->topology);
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, cp->topology, VS_COUNT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 3.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, cp->vertices, 1, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
+	struct once o = {.pd = {.topology = cp->topology, .vs = VS_COUNT}, .tag = 3.0f,
+			 .vertices = cp->vertices, .instances = 1};
+	struct once_out out;
+	run_once(ctx, &o, &out);
 	uint32_t np = prim_count(cp->topology, cp->vertices);
-	expect_stream(ctx, "one draw", r, np, np);
-	struct want_prim w[MAX_PRIMS];
-	uint32_t nw = want_draw(cp->topology, cp->vertices, 1, 3.0f, 0, w, MAX_PRIMS);
-	expect_records(ctx, b, 0, w, nw, tp->k);
-	expect_untouched(ctx, b, (VkDeviceSize)nw * tp->k * COUNT_STRIDE, BIG,
-			 "past the primitives drawn");
+	expect_stream(ctx, "one draw", out.r, np, np);
+	expect_draw_captured(ctx, out.b, cp->topology, cp->vertices, 1, 3.0f,
+			     "past the primitives drawn");
 }
 
 struct overflow_param {
@@ -534,33 +688,18 @@ static void stream_overflow(struct vkqs_ctx *ctx, const void *param)
 	require_xfb_query(ctx);
 	const struct topo *tp = topo_of(op->topology);
 	const VkDeviceSize base = 16;
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, op->topology, VS_COUNT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, 1024);
-	struct vkqs_buffer *counter = xfb_buffer(ctx, 16);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-	VkDeviceSize counter_off = 4;
+	struct once o = {.pd = {.topology = op->topology, .vs = VS_COUNT}, .tag = 5.0f,
+			 .vertices = op->vertices, .instances = 1, .size = 1024, .offset = base,
+			 .range = op->size, .counter = true, .counter_off = 4};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	struct vkqs_buffer *b = out.b, *counter = out.counter;
+	VkDeviceSize counter_off = o.counter_off;
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 5.0f);
-	bind_xfb(ctx, cb, 0, b, base, op->size);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, op->vertices, 1, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 1, &counter->buf, &counter_off);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	struct vkqs_buffer *bufs[2] = {b, counter};
-	finish(ctx, cb, bufs, 2);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
 	uint32_t np = prim_count(op->topology, op->vertices);
 	uint32_t fit = op->size / (tp->k * COUNT_STRIDE);
 	uint32_t written = fit < np ? fit : np;
-	expect_stream(ctx, "binding too small", r, written, np);
+	expect_stream(ctx, "binding too small", out.r, written, np);
 	struct want_prim w[MAX_PRIMS];
 	want_draw(op->topology, op->vertices, 1, 5.0f, 0, w, MAX_PRIMS);
 	expect_records(ctx, b, base, w, written, tp->k);
@@ -593,34 +732,21 @@ static void stream_only_while_active(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 1, 1.0f, b);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	struct push pc = {{default_grid[0], default_grid[1], default_grid[2], default_grid[3]},
-			  0.5f, 2.0f, {0, 0}};
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	push_tag(ctx, cb, p, 2.0f);
 	D->vkCmdDraw(cb, 9, 1, 0, 0);
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	pc.tag = 3.0f;
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	push_tag(ctx, cb, p, 3.0f);
 	D->vkCmdDraw(cb, 3, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
+	end_xfb_pass(ctx, cb, b, pool, 1, r);
 	expect_stream(ctx, "2 + 3 + 1 triangles, the 3 while active", r, 3, 3);
-	struct want_prim w[MAX_PRIMS];
-	uint32_t nw = want_draw(topo, 9, 1, 2.0f, 0, w, MAX_PRIMS);
-	expect_records(ctx, b, 0, w, nw, 3);
-	expect_untouched(ctx, b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
-			 "only 3 triangles were drawn while transform feedback was active");
+	expect_draw_captured(ctx, b, topo, 9, 1, 2.0f,
+			     "only 3 triangles were drawn while transform feedback was active");
 }
 
 /* Three queries in a row in one transform feedback: each counts its own
@@ -637,29 +763,20 @@ static void stream_multiple_queries(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 3, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 3);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 3, 1.0f, b);
 	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 0);
-	struct push pc = {{default_grid[0], default_grid[1], default_grid[2], default_grid[3]},
-			  0.5f, 2.0f, {0, 0}};
-	D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	push_tag(ctx, cb, p, 2.0f);
 	D->vkCmdBeginQuery(cb, pool, 1, 0);
 	D->vkCmdDraw(cb, 5, 1, 6, 0); /* vertices 6..10: 2 lines and one left over */
 	D->vkCmdEndQuery(cb, pool, 1);
 	D->vkCmdBeginQuery(cb, pool, 2, 0);
 	D->vkCmdEndQuery(cb, pool, 2);
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[6];
-	results(ctx, pool, 0, 3, 2, r);
+	end_xfb_pass(ctx, cb, b, pool, 3, r);
 	expect_stream(ctx, "query 0: 3 lines", r, 3, 3);
 	expect_stream(ctx, "query 1: 2 lines", r + 2, 2, 2);
 	expect_stream(ctx, "query 2: no draw", r + 4, 0, 0);
@@ -685,11 +802,7 @@ static void stream_indexed_zero(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 2);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 2, 1.0f, b);
 	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	D->vkCmdDraw(cb, 5, 1, 0, 0);
@@ -698,11 +811,8 @@ static void stream_indexed_zero(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdDraw(cb, 5, 1, 5, 0);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 0);
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[4];
-	results(ctx, pool, 0, 2, 2, r);
+	end_xfb_pass(ctx, cb, b, pool, 2, r);
 	expect_stream(ctx, "vkCmdBeginQuery, 5 points", r, 5, 5);
 	expect_stream(ctx, "vkCmdBeginQueryIndexedEXT index 0, 5 points", r + 2, 5, 5);
 }
@@ -723,11 +833,7 @@ static void stream_nonzero_stream(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 2);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 2, 1.0f, b);
 	D->vkCmdBeginQueryIndexedEXT(cb, pool, 0, 0, 0);
 	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 1);
 	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
@@ -735,11 +841,8 @@ static void stream_nonzero_stream(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 1);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 0, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[4];
-	results(ctx, pool, 0, 2, 2, r);
+	end_xfb_pass(ctx, cb, b, pool, 2, r);
 	expect_stream(ctx, "stream 0, 4 triangles", r, 4, 4);
 	expect_stream(ctx, "stream 1, nothing emitted to it", r + 2, 0, 0);
 }
@@ -813,70 +916,14 @@ static void stream_instanced(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
 	const VkPrimitiveTopology topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, topo, VS_COUNT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 4.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, 4, 3, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, "3 instances of 2 triangles", r, 6, 6);
-	struct want_prim w[MAX_PRIMS];
-	uint32_t nw = want_draw(topo, 4, 3, 4.0f, 0, w, MAX_PRIMS);
-	expect_records(ctx, b, 0, w, nw, 3);
-	expect_untouched(ctx, b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
-			 "only 6 triangles were drawn");
+	struct once o = {.pd = {.topology = topo, .vs = VS_COUNT}, .tag = 4.0f, .vertices = 4,
+			 .instances = 3};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	expect_stream(ctx, "3 instances of 2 triangles", out.r, 6, 6);
+	expect_draw_captured(ctx, out.b, topo, 4, 3, 4.0f, "only 6 triangles were drawn");
 }
 
-/* The restart-separated strips of an indexed draw. */
-static const uint16_t restart_indices[] = {0, 1, 2, 3, 0xffff, 4, 5, 0xffff, 6, 7, 8};
-#define RESTART_VERTEX_OFFSET 10
-/* Strips (0 1 2 3), (4 5), (6 7 8): triangles (0 1 2), (1 3 2) and
- * (6 7 8) ("Primitive Restart": a restart index starts a new strip; the
- * strip of 2 vertices is incomplete), VertexIndex = index + vertexOffset. */
-static uint32_t want_restart(uint32_t instances, float tag, struct want_prim *w)
-{
-	static const uint32_t tris[3][3] = {{0, 1, 2}, {1, 3, 2}, {6, 7, 8}};
-	uint32_t n = 0;
-	for (uint32_t inst = 0; inst < instances; inst++)
-		for (uint32_t i = 0; i < 3; i++, n++) {
-			for (uint32_t j = 0; j < 3; j++)
-				w[n].v[j] = tris[i][j] + RESTART_VERTEX_OFFSET;
-			w[n].instance = inst;
-			w[n].tag = tag;
-		}
-	return n;
-}
-
-static struct vkqs_buffer *restart_index_buffer(struct vkqs_ctx *ctx)
-{
-	struct vkqs_buffer *ib =
-		vkqs_buffer_host(ctx, sizeof(restart_indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
-	memcpy(ib->map, restart_indices, sizeof(restart_indices));
-	vkqs_buffer_flush(ctx, ib);
-	return ib;
-}
-
-static void draw_restart(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_buffer *ib,
-			 uint32_t instances)
-{
-	D->vkCmdBindIndexBuffer(cb, ib->buf, 0, VK_INDEX_TYPE_UINT16);
-	D->vkCmdDrawIndexed(cb, VKQS_ARRAY_LEN(restart_indices), instances, 0,
-			    RESTART_VERTEX_OFFSET, 0);
-}
 
 /* An indexed triangle strip with primitive restart: "Individual lines or
  * triangles of a strip ... will be extracted and recorded separately.
@@ -884,34 +931,16 @@ static void draw_restart(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct 
 static void stream_indexed_restart(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
-	struct vkqs_target *t = target(ctx);
-	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .vs = VS_COUNT,
-			  .restart = true};
-	const struct vkqs_pipeline *p = pipeline(ctx, t, &d);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	struct vkqs_buffer *ib = restart_index_buffer(ctx);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 6.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	draw_restart(ctx, cb, ib, 1);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, "strips of 4, 2 and 3 vertices", r, 3, 3);
+	struct once o = {.pd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .vs = VS_COUNT,
+				.restart = true},
+			 .tag = 6.0f, .instances = 1, .indexed_restart = true};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	expect_stream(ctx, "strips of 4, 2 and 3 vertices", out.r, 3, 3);
 	struct want_prim w[MAX_PRIMS];
 	uint32_t nw = want_restart(1, 6.0f, w);
-	expect_records(ctx, b, 0, w, nw, 3);
-	expect_untouched(ctx, b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
+	expect_records(ctx, out.b, 0, w, nw, 3);
+	expect_untouched(ctx, out.b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
 			 "only 3 triangles were drawn");
 }
 
@@ -951,46 +980,18 @@ static void stream_after(struct vkqs_ctx *ctx, const void *param)
 	const float *grid = ap->kind == AFTER_CLIPPED	  ? outside
 			    : ap->kind == AFTER_DEGENERATE ? point
 							   : default_grid;
-	struct vkqs_target *t = target(ctx);
-	struct pdesc d = {.topology = topo, .vs = VS_COUNT, .discard = ap->kind == AFTER_DISCARD};
-	const struct vkqs_pipeline *p = pipeline(ctx, t, &d);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-	VkQueryPool pgq_pool =
-		pgq ? vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0) : NULL;
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	if (pgq)
-		D->vkCmdResetQueryPool(cb, pgq_pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, grid, 7.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	if (pgq)
-		D->vkCmdBeginQuery(cb, pgq_pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, 12, 1, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	if (pgq)
-		D->vkCmdEndQuery(cb, pgq_pool, 0);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, ap->name, r, 4, 4);
+	struct once o = {.pd = {.topology = topo, .vs = VS_COUNT,
+				.discard = ap->kind == AFTER_DISCARD},
+			 .grid = grid, .tag = 7.0f, .vertices = 12, .instances = 1, .pgq = pgq};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	expect_stream(ctx, ap->name, out.r, 4, 4);
 	if (pgq) {
 		uint64_t g;
-		results(ctx, pgq_pool, 0, 1, 1, &g);
+		results(ctx, out.pgq_pool, 0, 1, 1, &g);
 		expect_pgq(ctx, ap->name, g, 4);
 	}
-	struct want_prim w[MAX_PRIMS];
-	uint32_t nw = want_draw(topo, 12, 1, 7.0f, 0, w, MAX_PRIMS);
-	expect_records(ctx, b, 0, w, nw, 3);
-	expect_untouched(ctx, b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
-			 "only 4 triangles were drawn");
+	expect_draw_captured(ctx, out.b, topo, 12, 1, 7.0f, "only 4 triangles were drawn");
 }
 
 /* A captured output the shader never writes: "the value recorded for that
@@ -999,36 +1000,17 @@ static void stream_after(struct vkqs_ctx *ctx, const void *param)
 static void stream_omit_write(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p =
-		simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VS_OMIT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	struct vkqs_buffer *counter = xfb_buffer(ctx, 16);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-	const VkDeviceSize c0 = 0;
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 0.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, 6, 1, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 1, &counter->buf, &c0);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	struct vkqs_buffer *bufs[2] = {b, counter};
-	finish(ctx, cb, bufs, 2);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, "4 triangles of an unwritten output", r, 4, 4);
-	uint32_t c = get_u32(counter, c0);
+	struct once o = {.pd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .vs = VS_OMIT},
+			 .tag = 0.0f, .vertices = 6, .instances = 1, .counter = true,
+			 .counter_off = 0};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	expect_stream(ctx, "4 triangles of an unwritten output", out.r, 4, 4);
+	uint32_t c = get_u32(out.counter, o.counter_off);
 	VKQS_EXPECTF(ctx, c == 4 * 3 * COUNT_STRIDE,
 		     "counter after vkCmdEndTransformFeedbackEXT = %u, expected %u (4 triangles)",
 		     c, 4 * 3 * COUNT_STRIDE);
-	expect_untouched(ctx, b, 4 * 3 * COUNT_STRIDE, BIG, "only 4 triangles were drawn");
+	expect_untouched(ctx, out.b, 4 * 3 * COUNT_STRIDE, BIG, "only 4 triangles were drawn");
 }
 
 /* ========================================================================
@@ -1088,29 +1070,13 @@ static void capture_layout(struct vkqs_ctx *ctx, const void *param)
 	if (xfb_props(ctx).maxTransformFeedbackBuffers < 2)
 		vkqs_skip(ctx, "maxTransformFeedbackBuffers is 1");
 	const VkPrimitiveTopology topo = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, topo, VS_LAYOUT);
-	struct vkqs_buffer *b0 = xfb_buffer(ctx, BIG), *b1 = xfb_buffer(ctx, BIG);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	struct once o = {.pd = {.topology = topo, .vs = VS_LAYOUT}, .tag = 9.0f, .vertices = 6,
+			 .instances = 2, .first_instance = 1, .second_buffer = true};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	struct vkqs_buffer *b0 = out.b, *b1 = out.b1;
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 9.0f);
-	bind_xfb(ctx, cb, 0, b0, 0, VK_WHOLE_SIZE);
-	bind_xfb(ctx, cb, 1, b1, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, 6, 2, 0, 1);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	struct vkqs_buffer *bufs[2] = {b0, b1};
-	finish(ctx, cb, bufs, 2);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, "2 instances of 2 triangles", r, 4, 4);
+	expect_stream(ctx, "2 instances of 2 triangles", out.r, 4, 4);
 	for (uint32_t prim = 0; prim < 4 && ctx->status == VKQS_PASS; prim++) {
 		uint32_t instance = 1 + prim / 2, got[3], want[3];
 		for (uint32_t j = 0; j < 3; j++) {
@@ -1132,28 +1098,13 @@ static void capture_layout(struct vkqs_ctx *ctx, const void *param)
 static void capture_unbound_buffer(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
-	const VkPrimitiveTopology topo = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, topo, VS_LAYOUT);
-	struct vkqs_buffer *b0 = xfb_buffer(ctx, BIG);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	struct once o = {.pd = {.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST, .vs = VS_LAYOUT},
+			 .tag = 2.0f, .vertices = 5, .instances = 1};
+	struct once_out out;
+	run_once(ctx, &o, &out);
+	struct vkqs_buffer *b0 = out.b;
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 2.0f);
-	bind_xfb(ctx, cb, 0, b0, 0, VK_WHOLE_SIZE);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdDraw(cb, 5, 1, 0, 0);
-	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b0, 1);
-
-	uint64_t r[2];
-	results(ctx, pool, 0, 1, 2, r);
-	expect_stream(ctx, "5 points, buffer 1 unbound", r, 5, 5);
+	expect_stream(ctx, "5 points, buffer 1 unbound", out.r, 5, 5);
 	for (uint32_t i = 0; i < 5; i++) {
 		VkDeviceSize o0 = (VkDeviceSize)i * LAYOUT_STRIDE0;
 		float want_pos[4] = {default_grid[0] + (float)(i / 2) * default_grid[2],
@@ -1190,19 +1141,52 @@ static void pgq_counts(struct vkqs_ctx *ctx, const void *param)
 	const struct vkqs_pipeline *p = simple_pipeline(ctx, t, cp->topology, VS_PLAIN);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 0.0f);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 1, 0.0f, NULL);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	D->vkCmdDraw(cb, cp->vertices, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g;
-	results(ctx, pool, 0, 1, 1, &g);
+	end_pgq_pass(ctx, cb, pool, 1, &g);
 	expect_pgq(ctx, "one draw", g, prim_count(cp->topology, cp->vertices));
+}
+
+/* Both query types, one of each, for a triangle list of xfb_count.vert
+ * captured into a BIG buffer. */
+struct both {
+	struct vkqs_target *t;
+	const struct vkqs_pipeline *p;
+	struct vkqs_buffer *b;
+	VkQueryPool xq, gq;
+};
+
+/* Creates q's objects and begins a command buffer with both queries reset,
+ * t's render pass begun, p bound (tag 1) and q->b bound at binding 0 with
+ * pSizes[0] = range. */
+static VkCommandBuffer begin_both(struct vkqs_ctx *ctx, struct both *q, VkDeviceSize range)
+{
+	q->t = target(ctx);
+	q->p = simple_pipeline(ctx, q->t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_COUNT);
+	q->b = xfb_buffer(ctx, BIG);
+	q->xq = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	q->gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, q->xq, 0, 1);
+	D->vkCmdResetQueryPool(cb, q->gq, 0, 1);
+	vkqs_target_begin(ctx, cb, q->t, 1.0f);
+	bind(ctx, cb, q->p, default_grid, 1.0f);
+	bind_xfb(ctx, cb, 0, q->b, 0, range);
+	return cb;
+}
+
+/* Ends the render pass, submits and waits, and reads both queries. */
+static void end_both(struct vkqs_ctx *ctx, VkCommandBuffer cb, struct both *q, uint64_t r[2],
+		     uint64_t *g)
+{
+	vkqs_target_end(ctx, cb);
+	finish(ctx, cb, &q->b, 1);
+	results(ctx, q->xq, 0, 1, 2, r);
+	results(ctx, q->gq, 0, 1, 1, g);
 }
 
 /* 18.8: the primitives generated count "is identical to the second
@@ -1213,19 +1197,9 @@ static void pgq_xfb_needed(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
 	require_pgq(ctx);
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p =
-		simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_COUNT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	VkQueryPool xq = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, xq, 0, 1);
-	D->vkCmdResetQueryPool(cb, gq, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, 2 * 3 * COUNT_STRIDE + 20);
+	struct both q;
+	VkCommandBuffer cb = begin_both(ctx, &q, 2 * 3 * COUNT_STRIDE + 20);
+	VkQueryPool xq = q.xq, gq = q.gq;
 	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdBeginQuery(cb, gq, 0, 0);
 	D->vkCmdBeginQuery(cb, xq, 0, 0);
@@ -1233,12 +1207,8 @@ static void pgq_xfb_needed(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndQuery(cb, xq, 0);
 	D->vkCmdEndQuery(cb, gq, 0);
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[2], g;
-	results(ctx, xq, 0, 1, 2, r);
-	results(ctx, gq, 0, 1, 1, &g);
+	end_both(ctx, cb, &q, r, &g);
 	expect_stream(ctx, "4 triangles, room for 2", r, 2, 4);
 	expect_pgq(ctx, "4 triangles, room for 2", g, 4);
 	VKQS_EXPECTF(ctx, g == r[1],
@@ -1255,19 +1225,9 @@ static void pgq_xfb_inactive(struct vkqs_ctx *ctx, const void *param)
 {
 	require_xfb_query(ctx);
 	require_pgq(ctx);
-	struct vkqs_target *t = target(ctx);
-	const struct vkqs_pipeline *p =
-		simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_COUNT);
-	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
-	VkQueryPool xq = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
-	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
-
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, xq, 0, 1);
-	D->vkCmdResetQueryPool(cb, gq, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 1.0f);
-	bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	struct both q;
+	VkCommandBuffer cb = begin_both(ctx, &q, VK_WHOLE_SIZE);
+	VkQueryPool xq = q.xq, gq = q.gq;
 	D->vkCmdBeginQuery(cb, gq, 0, 0);
 	D->vkCmdBeginQuery(cb, xq, 0, 0);
 	D->vkCmdDraw(cb, 9, 1, 0, 0);
@@ -1276,12 +1236,8 @@ static void pgq_xfb_inactive(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdEndQuery(cb, xq, 0);
 	D->vkCmdEndQuery(cb, gq, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, &b, 1);
-
 	uint64_t r[2], g;
-	results(ctx, xq, 0, 1, 2, r);
-	results(ctx, gq, 0, 1, 1, &g);
+	end_both(ctx, cb, &q, r, &g);
 	expect_stream(ctx, "3 triangles inactive, 2 active", r, 2, 2);
 	expect_pgq(ctx, "3 triangles inactive, 2 active", g, 5);
 }
@@ -1313,11 +1269,8 @@ static void pgq_rasterizer_discard(struct vkqs_ctx *ctx, const void *param)
 	bind(ctx, cb, lines, default_grid, 0.0f);
 	D->vkCmdDraw(cb, 9, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g;
-	results(ctx, pool, 0, 1, 1, &g);
+	end_pgq_pass(ctx, cb, pool, 1, &g);
 	expect_pgq(ctx, "5 triangles and 4 lines, rasterizer discard", g, 9);
 }
 
@@ -1347,11 +1300,8 @@ static void pgq_clipped_culled(struct vkqs_ctx *ctx, const void *param)
 	bind(ctx, cb, plain, outside, 0.0f);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 1);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g[2];
-	results(ctx, pool, 0, 2, 1, g);
+	end_pgq_pass(ctx, cb, pool, 2, g);
 	expect_pgq(ctx, "3 culled triangles", g[0], 3);
 	expect_pgq(ctx, "2 triangles outside the view volume", g[1], 2);
 }
@@ -1373,20 +1323,14 @@ static void pgq_nonzero_stream(struct vkqs_ctx *ctx, const void *param)
 		simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, VS_PLAIN);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 2);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 0.0f);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 2, 0.0f, NULL);
 	D->vkCmdBeginQueryIndexedEXT(cb, pool, 0, 0, 0);
 	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 1);
 	D->vkCmdDraw(cb, 7, 1, 0, 0);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 1);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 0, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g[2];
-	results(ctx, pool, 0, 2, 1, g);
+	end_pgq_pass(ctx, cb, pool, 2, g);
 	expect_pgq(ctx, "stream 0, 5 triangles", g[0], 5);
 	expect_pgq(ctx, "stream 1, nothing emitted to it", g[1], 0);
 }
@@ -1401,21 +1345,15 @@ static void pgq_indexed_zero(struct vkqs_ctx *ctx, const void *param)
 		simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, VS_PLAIN);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 2);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 0.0f);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 2, 0.0f, NULL);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 	D->vkCmdEndQuery(cb, pool, 0);
 	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 0);
 	D->vkCmdDraw(cb, 6, 1, 0, 0);
 	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g[2];
-	results(ctx, pool, 0, 2, 1, g);
+	end_pgq_pass(ctx, cb, pool, 2, g);
 	expect_pgq(ctx, "vkCmdBeginQuery, 5 lines", g[0], 5);
 	expect_pgq(ctx, "vkCmdBeginQueryIndexedEXT index 0, 5 lines", g[1], 5);
 }
@@ -1432,18 +1370,12 @@ static void pgq_indexed_restart(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *ib = restart_index_buffer(ctx);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
 
-	VkCommandBuffer cb = begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
-	bind(ctx, cb, p, default_grid, 0.0f);
+	VkCommandBuffer cb = begin_pass(ctx, t, p, pool, 1, 0.0f, NULL);
 	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	draw_restart(ctx, cb, ib, 2);
 	D->vkCmdEndQuery(cb, pool, 0);
-	vkqs_target_end(ctx, cb);
-	finish(ctx, cb, NULL, 0);
-
 	uint64_t g;
-	results(ctx, pool, 0, 1, 1, &g);
+	end_pgq_pass(ctx, cb, pool, 1, &g);
 	expect_pgq(ctx, "2 instances of strips of 4, 2 and 3 vertices", g, 6);
 }
 
