@@ -369,11 +369,10 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
 
 /* The one writer behind vkGetQueryPoolResults and vkCmdCopyQueryPoolResults
  * (STYLE 14).  Returns VK_NOT_READY when a query was unavailable without
- * WAIT.  wait_host: WAIT on the host (get) blocks; the queue (copy) never
- * needs to, its earlier ends have executed. */
+ * WAIT; with WAIT it waits for each query, on the host and on the queue. */
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
-				VkDeviceSize stride, VkQueryResultFlags flags, bool wait_host);
+				VkDeviceSize stride, VkQueryResultFlags flags);
 void rd_query_reset(struct rd_query_pool *pool, uint32_t first, uint32_t count);
 /* Returns the host time (ns) from which the query reads as available. */
 uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *pool,

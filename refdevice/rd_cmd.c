@@ -299,8 +299,12 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBindDescriptorSets(VkCommandBuffer cb, VkPipeli
 						    uint32_t count, const VkDescriptorSet *sets,
 						    uint32_t dynCount, const uint32_t *dyn)
 {
-	if (dynCount)
+	/* Not implemented: the error is sticky, vkEndCommandBuffer returns it. */
+	if (dynCount) {
 		rd_log("vkCmdBindDescriptorSets: dynamic offsets are not implemented");
+		CB(cb)->record_error = VK_ERROR_FEATURE_NOT_PRESENT;
+		return;
+	}
 	struct rd_cmd *c = cmd_new(cb, RD_CMD_BIND_DESCRIPTOR_SETS);
 	if (!c)
 		return;

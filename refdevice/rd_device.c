@@ -748,7 +748,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetQueryPoolResults(VkDevice device, VkQueryPo
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
 	RD_FROM_HANDLE(rd_query_pool, p, queryPool);
-	return rd_query_write_results(dev, p, firstQuery, queryCount, pData, stride, flags, true);
+	return rd_query_write_results(dev, p, firstQuery, queryCount, pData, stride, flags);
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_ResetQueryPool(VkDevice device, VkQueryPool queryPool,

@@ -992,7 +992,7 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		const __typeof__(c->u.copy_query) *q = &c->u.copy_query;
 		if (q->dst && q->dst->data && q->offset <= q->dst->size)
 			rd_query_write_results(e->dev, q->pool, q->first, q->count,
-					       q->dst->data + q->offset, q->stride, q->flags, false);
+					       q->dst->data + q->offset, q->stride, q->flags);
 		break;
 	}
 	case RD_CMD_PUSH_CONSTANTS:

@@ -373,6 +373,41 @@ static void finish_uses(struct rd_render_pass *rp)
 	}
 }
 
+/* VkRenderPassCreateInfo and VkRenderPassCreateInfo2 name the fields the
+ * device keeps alike; one macro reads both (mask_of_s may use `s`, the
+ * subpass index). */
+#define FILL_RENDER_PASS(rp, ci, mask_of_s)                                             \
+	do {                                                                            \
+		for (uint32_t i = 0; i < (ci)->attachmentCount; i++) {                   \
+			(rp)->attachments[i].format = (ci)->pAttachments[i].format;     \
+			(rp)->attachments[i].samples = (ci)->pAttachments[i].samples;   \
+			(rp)->attachments[i].load_op = (ci)->pAttachments[i].loadOp;    \
+			(rp)->attachments[i].stencil_load_op =                          \
+				(ci)->pAttachments[i].stencilLoadOp;                    \
+		}                                                                       \
+		for (uint32_t s = 0; s < (ci)->subpassCount; s++) {                      \
+			struct rd_subpass *sp = &(rp)->subpasses[s];                    \
+			uint32_t n = (ci)->pSubpasses[s].colorAttachmentCount;          \
+			sp->color_count = n < RD_MAX_COLOR ? n : RD_MAX_COLOR;          \
+			for (uint32_t c = 0; c < sp->color_count; c++) {                \
+				sp->color[c] =                                          \
+					(ci)->pSubpasses[s].pColorAttachments[c].attachment; \
+				sp->resolve[c] =                                        \
+					(ci)->pSubpasses[s].pResolveAttachments          \
+						? (ci)->pSubpasses[s]                    \
+							  .pResolveAttachments[c]        \
+							  .attachment                    \
+						: VK_ATTACHMENT_UNUSED;                  \
+			}                                                               \
+			sp->depth_stencil =                                             \
+				(ci)->pSubpasses[s].pDepthStencilAttachment              \
+					? (ci)->pSubpasses[s].pDepthStencilAttachment->attachment \
+					: VK_ATTACHMENT_UNUSED;                          \
+			sp->view_mask = (mask_of_s);                                    \
+		}                                                                       \
+		finish_uses(rp);                                                        \
+	} while (0)
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_CreateRenderPass(VkDevice device, const VkRenderPassCreateInfo *ci,
 						   const VkAllocationCallbacks *pAllocator,
 						   VkRenderPass *pRenderPass)
@@ -386,28 +421,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateRenderPass(VkDevice device, const VkRend
 	for (const VkBaseInStructure *p = ci->pNext; p; p = p->pNext)
 		if (p->sType == VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO)
 			mv = (const void *)p;
-	for (uint32_t i = 0; i < ci->attachmentCount; i++) {
-		rp->attachments[i].format = ci->pAttachments[i].format;
-		rp->attachments[i].samples = ci->pAttachments[i].samples;
-		rp->attachments[i].load_op = ci->pAttachments[i].loadOp;
-		rp->attachments[i].stencil_load_op = ci->pAttachments[i].stencilLoadOp;
-	}
-	for (uint32_t s = 0; s < ci->subpassCount; s++) {
-		const VkSubpassDescription *d = &ci->pSubpasses[s];
-		struct rd_subpass *sp = &rp->subpasses[s];
-		sp->color_count = d->colorAttachmentCount < RD_MAX_COLOR ? d->colorAttachmentCount
-									 : RD_MAX_COLOR;
-		for (uint32_t c = 0; c < sp->color_count; c++) {
-			sp->color[c] = d->pColorAttachments[c].attachment;
-			sp->resolve[c] = d->pResolveAttachments ? d->pResolveAttachments[c].attachment
-								: VK_ATTACHMENT_UNUSED;
-		}
-		sp->depth_stencil = d->pDepthStencilAttachment
-					    ? d->pDepthStencilAttachment->attachment
-					    : VK_ATTACHMENT_UNUSED;
-		sp->view_mask = mv && s < mv->subpassCount ? mv->pViewMasks[s] : 0;
-	}
-	finish_uses(rp);
+	FILL_RENDER_PASS(rp, ci, mv && s < mv->subpassCount ? mv->pViewMasks[s] : 0);
 	*pRenderPass = RD_TO_HANDLE(VkRenderPass, rp);
 	return VK_SUCCESS;
 }
@@ -422,28 +436,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateRenderPass2(VkDevice device,
 	VkResult r = render_pass_alloc(dev, pAllocator, ci->attachmentCount, ci->subpassCount, &rp);
 	if (r != VK_SUCCESS)
 		return r;
-	for (uint32_t i = 0; i < ci->attachmentCount; i++) {
-		rp->attachments[i].format = ci->pAttachments[i].format;
-		rp->attachments[i].samples = ci->pAttachments[i].samples;
-		rp->attachments[i].load_op = ci->pAttachments[i].loadOp;
-		rp->attachments[i].stencil_load_op = ci->pAttachments[i].stencilLoadOp;
-	}
-	for (uint32_t s = 0; s < ci->subpassCount; s++) {
-		const VkSubpassDescription2 *d = &ci->pSubpasses[s];
-		struct rd_subpass *sp = &rp->subpasses[s];
-		sp->color_count = d->colorAttachmentCount < RD_MAX_COLOR ? d->colorAttachmentCount
-									 : RD_MAX_COLOR;
-		for (uint32_t c = 0; c < sp->color_count; c++) {
-			sp->color[c] = d->pColorAttachments[c].attachment;
-			sp->resolve[c] = d->pResolveAttachments ? d->pResolveAttachments[c].attachment
-								: VK_ATTACHMENT_UNUSED;
-		}
-		sp->depth_stencil = d->pDepthStencilAttachment
-					    ? d->pDepthStencilAttachment->attachment
-					    : VK_ATTACHMENT_UNUSED;
-		sp->view_mask = d->viewMask;
-	}
-	finish_uses(rp);
+	FILL_RENDER_PASS(rp, ci, ci->pSubpasses[s].viewMask);
 	*pRenderPass = RD_TO_HANDLE(VkRenderPass, rp);
 	return VK_SUCCESS;
 }
@@ -537,8 +530,13 @@ static VkResult load_stage(const VkPipelineShaderStageCreateInfo *st, enum rd_st
 	*out = rd_shader_create(words, size, err, sizeof(err));
 	if (!*out)
 		return RD_ERROR(VK_ERROR_INVALID_SHADER_NV, "pipeline: %s", err);
-	if (st->pSpecializationInfo && st->pSpecializationInfo->mapEntryCount)
-		rd_log("pipeline: specialization constants keep their default values");
+	/* Not implemented: refused rather than run with the default values. */
+	if (st->pSpecializationInfo && st->pSpecializationInfo->mapEntryCount) {
+		rd_shader_destroy(*out);
+		*out = NULL;
+		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+				"pipeline: specialization constants are not implemented");
+	}
 	if (!rd_shader_entry(*out, st->pName, stage, info, err, sizeof(err)))
 		return RD_ERROR(VK_ERROR_INVALID_SHADER_NV, "pipeline: %s", err);
 	return VK_SUCCESS;
@@ -664,9 +662,12 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	const VkPipelineColorBlendStateCreateInfo *cb = ci->pColorBlendState;
 	if (cb && !g->rasterizer_discard)
 		for (uint32_t i = 0; i < cb->attachmentCount && i < RD_MAX_COLOR; i++) {
-			if (cb->pAttachments[i].blendEnable)
-				rd_log("vkCreateGraphicsPipelines: blending is not implemented; "
-				       "attachment %u writes without blending", i);
+			if (cb->pAttachments[i].blendEnable) {
+				pipeline_free(a, p);
+				return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+						"vkCreateGraphicsPipelines: blending (attachment %u) "
+						"is not implemented", i);
+			}
 			g->color_write_mask[i] = cb->pAttachments[i].colorWriteMask;
 		}
 	else

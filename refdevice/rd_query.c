@@ -80,13 +80,12 @@ static bool fast_path(const struct rd_config *c, struct rd_query_pool *pool, uin
 
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
-				VkDeviceSize stride, VkQueryResultFlags flags, bool wait_host)
+				VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	const struct rd_config *c = &dev->instance->config;
 	bool is64 = flags & VK_QUERY_RESULT_64_BIT;
 	size_t word = is64 ? 8 : 4;
 	bool not_ready = false;
-	(void)wait_host; /* the queue waits the same way: WAIT orders after the ends */
 	if (first >= pool->count)
 		return VK_SUCCESS;
 	if (count > pool->count - first)
