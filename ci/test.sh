@@ -4,13 +4,22 @@
 #    against self-test cases that crash and hang inside the driver, the suite
 #    on lavapipe and on the reference device under the validation layer,
 #    vulkaninfo on the reference device, every refdevice variation;
-# 2. the reference device built with ASan+UBSan runs the whole suite;
-# 3. the SPIR-V fuzz target replays its corpus, then fuzzes for a bounded time.
+# 2. Release and Debug builds, warnings as errors (GCC warns differently
+#    per optimisation level), and their unit and CLI tests;
+# 3. the reference device built with ASan+UBSan runs the whole suite;
+# 4. the SPIR-V fuzz target replays its corpus, then fuzzes for a bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 ci/build.sh
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+for type in Release Debug; do
+	echo "== $type build, warnings as errors"
+	cmake -S . -B "build-$type" -DCMAKE_BUILD_TYPE="$type" -DVKQS_WERROR=ON >/dev/null
+	cmake --build "build-$type" -j"$jobs" >/dev/null
+	ctest --test-dir "build-$type" --output-on-failure -j"$jobs" -L 'unit|cli'
+done
 
 echo "== ASan+UBSan build: the suite on the reference device"
 cmake -S . -B build-asan -DVKQS_WERROR=ON -DVKQS_SANITIZE=ON >/dev/null

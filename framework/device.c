@@ -462,6 +462,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		    bool validation, char *err, size_t errsize)
 {
 	memset(vk, 0, sizeof(*vk));
+	vk->fence_timeout_ns = 20ull * 1000 * 1000 * 1000;
 	vk->gfx.family = vk->compute.family = vk->transfer.family = VKQS_NO_FAMILY;
 	if (!vkqs_instance_create(&vk->inst, validation, err, errsize))
 		return false;
@@ -617,4 +618,48 @@ uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size)
 	vk->inst.validation_errors = 0;
 	vk->inst.validation_first[0] = '\0';
 	return n;
+}
+
+bool vkqs_vk_trivial_submit(struct vkqs_vk *vk, uint64_t timeout_ns, char *err,
+			    size_t errsize)
+{
+	const struct VolkDeviceTable *d = &vk->d;
+	VkCommandBufferAllocateInfo ai = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.commandPool = vk->gfx.pool,
+		.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+		.commandBufferCount = 1,
+	};
+	VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+	VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkCommandBuffer cb = VK_NULL_HANDLE;
+	VkFence fence = VK_NULL_HANDLE;
+	VkResult r = d->vkAllocateCommandBuffers(vk->device, &ai, &cb);
+	const char *step = "vkAllocateCommandBuffers";
+	if (r == VK_SUCCESS && (step = "vkBeginCommandBuffer",
+				r = d->vkBeginCommandBuffer(cb, &bi)) == VK_SUCCESS &&
+	    (step = "vkEndCommandBuffer", r = d->vkEndCommandBuffer(cb)) == VK_SUCCESS &&
+	    (step = "vkCreateFence", r = d->vkCreateFence(vk->device, &fci, NULL, &fence)) ==
+		    VK_SUCCESS) {
+		VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+				   .commandBufferCount = 1,
+				   .pCommandBuffers = &cb};
+		step = "vkQueueSubmit";
+		r = d->vkQueueSubmit(vk->gfx.queue, 1, &si, fence);
+		if (r == VK_SUCCESS) {
+			step = "vkWaitForFences";
+			r = d->vkWaitForFences(vk->device, 1, &fence, VK_TRUE, timeout_ns);
+		}
+	}
+	if (r == VK_SUCCESS) {
+		d->vkDestroyFence(vk->device, fence, NULL);
+		d->vkFreeCommandBuffers(vk->device, vk->gfx.pool, 1, &cb);
+		return true;
+	}
+	/* After a failure the driver may still own the objects: leave them. */
+	if (r == VK_TIMEOUT)
+		SETERR("an empty submission's fence did not signal within %.1f s", timeout_ns / 1e9);
+	else
+		SETERR("%s returned %d on an empty submission", step, (int)r);
+	return false;
 }

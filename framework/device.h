@@ -125,7 +125,16 @@ struct vkqs_vk {
 	 * 1.3.239 tables know only EXT); NULL when the device has neither. */
 	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR get_calibrateable_time_domains;
 	PFN_vkGetCalibratedTimestampsKHR get_calibrated_timestamps;
+	/* How long a case waits for a fence before calling it a hang: the
+	 * runner sets it from --timeout (vkqs_fence_wait). */
+	uint64_t fence_timeout_ns;
 };
+
+/* An empty command buffer submitted to the graphics queue, its fence
+ * waited for at most timeout_ns: whether the device still executes work.
+ * One line in err when it does not. */
+bool vkqs_vk_trivial_submit(struct vkqs_vk *vk, uint64_t timeout_ns, char *err,
+			    size_t errsize);
 
 /* Creates instance and device for the physical device picked by spec.
  * Returns false with one line in err when the device cannot be set up. */

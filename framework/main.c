@@ -18,17 +18,37 @@
 #define EXIT_UNEXPECTED 1
 #define EXIT_USAGE 2
 
-static const char usage[] =
-	"usage: vkqs list [--filter GLOB]... [--spec]\n"
-	"       vkqs devices\n"
-	"       vkqs info [--device D]\n"
-	"       vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
-	"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
-	"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
-	"                [--validation] [--no-fork] [--batch N]\n"
+/* One usage text per command; `vkqs --help` prints them all, `vkqs CMD
+ * --help` its own. */
+static const struct {
+	const char *cmd, *text;
+} usages[] = {
+	{"list", "vkqs list [--filter GLOB]... [--spec]\n"},
+	{"devices", "vkqs devices\n"},
+	{"info", "vkqs info [--device D]\n"},
+	{"run", "vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
+		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
+		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
+		"                [--validation] [--no-fork] [--batch N]\n"},
+};
+static const char usage_tail[] =
 	"D: a device index, or a case-insensitive substring of the device or driver\n"
 	"name (default: " VKQS_DEFAULT_DEVICE "). Exit: 0 no unexpected result, 1 some,\n"
-	"2 usage or set-up error.\n";
+	"2 usage or set-up error.  README.md says more.\n";
+
+static int print_usage(const char *cmd)
+{
+	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++)
+		if (!cmd || !strcmp(cmd, usages[i].cmd))
+			printf("%s%s", i && !cmd ? "       " : "usage: ", usages[i].text);
+	fputs(usage_tail, stdout);
+	return 0;
+}
+
+static bool is_help(const char *a)
+{
+	return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
 
 static _Noreturn __attribute__((format(printf, 1, 2))) void die(const char *fmt, ...)
 {
@@ -97,6 +117,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 	for (int i = 0; i < argc; i++) {
 		char name[64];
 		const char *a = argv[i], *val = NULL, *eq = strchr(a, '=');
+		if (is_help(a))
+			exit(print_usage(cmd));
 		if (strncmp(a, "--", 2) != 0)
 			die("%s: unexpected argument '%s' (see vkqs --help)", cmd, a);
 		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
@@ -331,7 +353,8 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 	fflush(stdout);
 	struct vkqs_runner_opts one = *ro;
 	one.batch = 1;
-	vkqs_runner_run(&one, again, n, NULL, NULL);
+	struct vkqs_device_lost lost;
+	vkqs_runner_run(&one, again, n, NULL, NULL, &lost);
 	for (size_t k = 0; k < n; k++) {
 		struct vkqs_result *r = &run->results[where[k]];
 		if (!again[k].done)
@@ -409,12 +432,13 @@ static int cmd_run(int argc, char **argv)
 	struct progress prog = {.total = run.count, .tty = isatty(STDERR_FILENO), .e = &e};
 	vkqs_runner_install_signals();
 	double t0 = vkqs_monotonic_s();
-	run.complete = vkqs_runner_run(&ro, run.results, run.count, on_result, &prog);
+	run.complete = vkqs_runner_run(&ro, run.results, run.count, on_result, &prog, &run.lost);
 	if (prog.tty)
 		fputs("\r\033[K", stderr);
 	for (size_t i = 0; i < run.count; i++)
 		vkqs_classify(&run.results[i], &e);
-	if (run.complete)
+	/* A rerun on a lost device would only fail again. */
+	if (run.complete && !run.lost.at[0])
 		rerun_failures(&o, &ro, &run, &e);
 	run.wall_s = vkqs_monotonic_s() - t0;
 
@@ -459,10 +483,8 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		die("no command given (list, devices, info, run; see vkqs --help)");
 	const char *cmd = argv[1];
-	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-		fputs(usage, stdout);
-		return 0;
-	}
+	if (is_help(cmd) || !strcmp(cmd, "help"))
+		return print_usage(argc > 2 ? argv[2] : NULL);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 2, argv + 2);
 	if (!strcmp(cmd, "devices"))

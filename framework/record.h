@@ -47,6 +47,13 @@ struct vkqs_summary {
 		flakes, unexpected_passes, not_run;
 };
 
+/* A device that failed the runner's health check after a case: the run
+ * stopped there. */
+struct vkqs_device_lost {
+	char at[256];   /* the case after which the device was found lost */
+	char why[256];  /* what the health check saw */
+};
+
 struct vkqs_run {
 	struct vkqs_device_info device;
 	bool validation;
@@ -57,6 +64,7 @@ struct vkqs_run {
 	size_t count;
 	struct vkqs_result *results; /* in case-list order */
 	size_t skipped_by_list;    /* removed by <prefix>-skips.txt */
+	struct vkqs_device_lost lost; /* lost.at[0] != 0: the device was lost */
 };
 
 /* Sets outcome from status, baseline and flake list (before any rerun). */

@@ -70,7 +70,7 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 	case VKQS_OUTCOME_FLAKE: tag = " (flake: passed on rerun)"; break;
 	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
 	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
-	case VKQS_OUTCOME_NOT_RUN: tag = " (not run: interrupted)"; break;
+	case VKQS_OUTCOME_NOT_RUN: tag = r->message[0] ? "" : " (not run: interrupted)"; break;
 	default: break;
 	}
 	/* The console gets the start of the message; JSON has all of it. */
@@ -105,6 +105,9 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 		s.total, run->device.name, run->device.driver_name, run->wall_s, s.passed,
 		s.not_supported, s.warnings, s.expected_fails, s.flakes, s.unexpected,
 		s.unexpected_passes, run->complete ? "" : "; INTERRUPTED");
+	if (run->lost.at[0])
+		fprintf(f, "DEVICE LOST at %s: %s; %zu cases not run\n", run->lost.at,
+			run->lost.why, s.not_run);
 	fprintf(f, "%zu passed, %zu failed, %zu skipped\n", s.passed, s.unexpected,
 		s.not_supported);
 }
@@ -178,6 +181,15 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		json_kv_str(f, "  ", "expectations", run->expectations, true);
 	else
 		fputs("  \"expectations\": null,\n", f);
+	if (run->lost.at[0]) {
+		fputs("  \"device_lost\": {\"at\": ", f);
+		vkqs_json_string(f, run->lost.at);
+		fputs(", \"why\": ", f);
+		vkqs_json_string(f, run->lost.why);
+		fputs("},\n", f);
+	} else {
+		fputs("  \"device_lost\": null,\n", f);
+	}
 	json_device(f, &run->device);
 	fprintf(f,
 		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "

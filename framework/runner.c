@@ -1,9 +1,11 @@
 #include "runner.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +60,28 @@ static bool write_all(int fd, const void *buf, size_t len)
 	return true;
 }
 
+/* Reads up to len bytes from fd until EOF, an error, or (deadline > 0) the
+ * monotonic time `deadline`; returns how many arrived. */
+static size_t read_full(int fd, void *buf, size_t len, double deadline)
+{
+	size_t got = 0;
+	while (got < len) {
+		if (deadline > 0) {
+			int ms = (int)((deadline - vkqs_monotonic_s()) * 1000);
+			struct pollfd pfd = {.fd = fd, .events = POLLIN};
+			if (ms <= 0 || poll(&pfd, 1, ms) == 0)
+				break;
+		}
+		ssize_t r = read(fd, (char *)buf + got, len - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	return got;
+}
+
 /* Child side --------------------------------------------------------------*/
 
 struct child_state {
@@ -79,8 +103,11 @@ static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 	bool need_vk = !(ci->c->flags & VKQS_CASE_NO_DEVICE);
 	if (need_vk && !cs->vk_ready && !cs->vk_failed) {
 		if (vkqs_vk_create(&cs->vk, cs->o->device, cs->o->validation, cs->vk_err,
-				   sizeof(cs->vk_err)))
+				   sizeof(cs->vk_err))) {
 			cs->vk_ready = true;
+			cs->vk.fence_timeout_ns =
+				(uint64_t)(vkqs_fence_timeout_s(cs->o->timeout_s) * 1e9);
+		}
 		else
 			cs->vk_failed = true;
 	}
@@ -159,6 +186,7 @@ struct slot {
 	int64_t case_log_offset;
 	bool timed_out;
 	bool poisoned;
+	size_t suspect;    /* results index of the case that may have lost the device */
 	char buf[sizeof(struct rec)];
 	size_t buffered;
 };
@@ -266,6 +294,7 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	s->logfd = logfd;
 	s->batch = batch;
 	s->count = count;
+	s->suspect = SIZE_MAX;
 	/* Device set-up happens inside the first case's deadline; until the
 	 * first START arrives this bounds a child stuck before it. */
 	s->deadline = vkqs_monotonic_s() + o->timeout_s;
@@ -299,6 +328,8 @@ static void handle_record(struct slot *s, struct vkqs_result *results,
 	s->in_case = false;
 	s->next = rec->slot + 1;
 	s->poisoned = rec->poisoned != 0;
+	if (s->poisoned)
+		s->suspect = s->batch[rec->slot];
 	set_result(r, (enum vkqs_status)rec->status, rec->duration_s, rec->message);
 	if (r->status != VKQS_PASS)
 		r->log = read_log(s->logfd, s->case_log_offset, rec->log_offset);
@@ -340,6 +371,8 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 			else
 				describe_exit(wstatus, msg, sizeof(msg));
 			set_result(r, s->timed_out ? VKQS_TIMEOUT : VKQS_CRASH, dur, msg);
+			if (s->timed_out)
+				s->suspect = s->batch[s->next];
 			r->log = read_log(s->logfd, s->case_log_offset, -1);
 			if (progress)
 				progress(user, r);
@@ -352,6 +385,100 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 	close(s->logfd);
 	free(s->batch);
 	s->pid = 0;
+}
+
+double vkqs_fence_timeout_s(double case_timeout_s)
+{
+	return case_timeout_s / 2;
+}
+
+/* The device in a fresh process: device creation and an empty submission
+ * within vkqs_fence_timeout_s(timeout).  A child that does not answer by
+ * then is killed and the device counted lost. */
+static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t size)
+{
+	struct {
+		int ok;
+		char err[256];
+	} msg = {0};
+	int p[2];
+	if (pipe(p) != 0) {
+		snprintf(why, size, "cannot create a pipe for the health check");
+		return false;
+	}
+	const double limit = vkqs_fence_timeout_s(o->timeout_s);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		close(p[0]);
+		/* The driver's chatter about a lost device is not the run's. */
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		struct vkqs_vk vk;
+		if (vkqs_vk_create(&vk, o->device, false, msg.err, sizeof(msg.err))) {
+			msg.ok = vkqs_vk_trivial_submit(&vk, (uint64_t)(limit * 0.8e9), msg.err,
+							sizeof(msg.err));
+			if (msg.ok)
+				vkqs_vk_destroy(&vk);
+		}
+		_exit(write_all(p[1], &msg, sizeof(msg)) ? 0 : 1);
+	}
+	close(p[1]);
+	if (pid < 0) {
+		close(p[0]);
+		snprintf(why, size, "cannot fork the health check");
+		return false;
+	}
+	setpgid(pid, pid);
+	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + limit);
+	close(p[0]);
+	bool answered = got == sizeof(msg);
+	if (!answered)
+		kill(-pid, SIGKILL);
+	int wstatus = 0;
+	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	if (!answered)
+		snprintf(why, size, "no answer from an empty submission in a fresh process within %.0f s",
+			 limit);
+	else if (!msg.ok)
+		snprintf(why, size, "%s", msg.err);
+	return answered && msg.ok;
+}
+
+/* The device is gone: kills the children still running, and marks every
+ * case not run (theirs, the rest of their batches, the queue) as such. */
+static void stop_after_loss(struct slot *slots, unsigned jobs, struct vkqs_result *results,
+			    struct queue *q, const struct vkqs_device_lost *lost)
+{
+	char msg[VKQS_MSG_MAX];
+	snprintf(msg, sizeof(msg), "not run: the device was lost at %s", lost->at);
+	for (unsigned j = 0; j < jobs; j++) {
+		struct slot *s = &slots[j];
+		if (!s->pid)
+			continue;
+		kill(-s->pid, SIGKILL);
+		while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		for (size_t i = s->next; i < s->count; i++)
+			snprintf(results[s->batch[i]].message, VKQS_MSG_MAX, "%s", msg);
+		close(s->rfd);
+		close(s->logfd);
+		free(s->batch);
+		s->pid = 0;
+	}
+	size_t cnt;
+	size_t *b;
+	while ((b = queue_pop(q, &cnt))) {
+		for (size_t i = 0; i < cnt; i++)
+			snprintf(results[b[i]].message, VKQS_MSG_MAX, "%s", msg);
+		free(b);
+	}
 }
 
 static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *results,
@@ -374,8 +501,10 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 }
 
 bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *results,
-		     size_t n, vkqs_progress_fn progress, void *user)
+		     size_t n, vkqs_progress_fn progress, void *user,
+		     struct vkqs_device_lost *lost)
 {
+	memset(lost, 0, sizeof(*lost));
 	if (o->no_fork)
 		return run_no_fork(o, results, n, progress, user);
 
@@ -476,10 +605,21 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 				eof = true;
 			}
 			if (eof) {
+				size_t suspect = s->suspect;
 				finish(s, results, &q, o, progress, user);
 				active--;
+				if (suspect != SIZE_MAX && !interrupted &&
+				    !device_healthy(o, lost->why, sizeof(lost->why))) {
+					snprintf(lost->at, sizeof(lost->at), "%s",
+						 results[suspect].ci->name);
+					stop_after_loss(slots, jobs, results, &q, lost);
+					active = 0;
+					break;
+				}
 			}
 		}
+		if (lost->at[0])
+			break;
 	}
 	free(slots);
 	free(pfd);
@@ -525,15 +665,7 @@ bool vkqs_probe_device(const char *device, bool validation,
 		snprintf(err, errsize, "cannot fork");
 		return false;
 	}
-	size_t got = 0;
-	while (got < sizeof(*msg)) {
-		ssize_t r = read(p[0], (char *)msg + got, sizeof(*msg) - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
+	size_t got = read_full(p[0], msg, sizeof(*msg), 0);
 	close(p[0]);
 	int wstatus = 0;
 	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)

@@ -6,7 +6,15 @@
  * every child with a per-case deadline: a child that outlives it is killed
  * with its process group (Timeout); a child that dies mid-case is a Crash
  * with the signal.  After a crash, timeout or a case that left the device
- * unusable, the rest of that batch runs one case per child. */
+ * unusable, the rest of that batch runs one case per child.
+ *
+ * A case that ends in VK_ERROR_DEVICE_LOST or a fence that never signals,
+ * or that the runner kills on timeout, may have taken the GPU down for
+ * every process (as NVIDIA GPUs do after an MMU fault: tools/repro/).  The
+ * runner then checks the device in a fresh process with an empty
+ * submission; if that fails too, the device is gone: no case is started any
+ * more, the children still running are killed, and every case not run keeps
+ * done == false with the message "not run: the device was lost at <case>". */
 #ifndef VKQS_RUNNER_H
 #define VKQS_RUNNER_H
 
@@ -28,10 +36,18 @@ struct vkqs_runner_opts {
 typedef void (*vkqs_progress_fn)(void *user, const struct vkqs_result *r);
 
 /* Runs results[i].ci for every i, filling status, duration, message, log
- * and done.  Returns false when interrupted by SIGINT/SIGTERM (results not
- * run keep done == false). */
+ * and done; fills *lost when the device was lost for good (lost->at[0]
+ * stays 0 otherwise).  Returns false when interrupted by SIGINT/SIGTERM
+ * (results not run keep done == false). */
 bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *results,
-		     size_t n, vkqs_progress_fn progress, void *user);
+		     size_t n, vkqs_progress_fn progress, void *user,
+		     struct vkqs_device_lost *lost);
+
+/* How long a case waits for a fence, and the health check for the device,
+ * given the per-case --timeout: half of it each, so a case that hangs on
+ * the GPU reports before the runner kills it, and a wedged device ends the
+ * run within about twice the timeout. */
+double vkqs_fence_timeout_s(double case_timeout_s);
 
 /* Describes the device in a child process (the parent never loads a
  * driver, so a driver that crashes while enumerating cannot take the run

@@ -184,10 +184,11 @@ void vkqs_submit(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 
 void vkqs_fence_wait(struct vkqs_ctx *ctx, VkFence fence)
 {
-	VkResult r = D->vkWaitForFences(DEV, 1, &fence, VK_TRUE, VKQS_FENCE_TIMEOUT_NS);
+	const uint64_t timeout = ctx->vk->fence_timeout_ns;
+	VkResult r = D->vkWaitForFences(DEV, 1, &fence, VK_TRUE, timeout);
 	if (r == VK_TIMEOUT) {
-		vkqs_fail(ctx, "fence not signaled after %llu s: the submission did not complete",
-			  (unsigned long long)(VKQS_FENCE_TIMEOUT_NS / 1000000000ull));
+		vkqs_fail(ctx, "fence not signaled after %.1f s: the submission did not complete",
+			  timeout / 1e9);
 		/* The device may still use the case's objects: do not free them
 		 * (the runner's process is discarded after this case). */
 		ctx->defer = NULL;

@@ -14,10 +14,6 @@ struct vkqs_target;
 #define VKQS_D(ctx) (&(ctx)->vk->d)
 #define VKQS_DEV(ctx) ((ctx)->vk->device)
 
-/* How long a case waits for a fence before calling it a hang (the runner's
- * --timeout is the outer bound). */
-#define VKQS_FENCE_TIMEOUT_NS (20ull * 1000 * 1000 * 1000)
-
 /* Ends the case as NotSupported naming the feature, unless it is enabled. */
 void vkqs_require_feature(struct vkqs_ctx *ctx, const char *feature);
 /* Ends the case as NotSupported unless the device has that queue. */
@@ -36,7 +32,8 @@ VkFence vkqs_fence(struct vkqs_ctx *ctx);
 /* vkQueueSubmit of one or more already-ended command buffers. */
 void vkqs_submit(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 		 const VkCommandBuffer *cbs, uint32_t count, VkFence fence);
-/* Waits with VKQS_FENCE_TIMEOUT_NS; a fence that does not signal is Fail. */
+/* Waits vk->fence_timeout_ns (from --timeout); a fence that does not
+ * signal is Fail, and the device is presumed lost (ctx->poisoned). */
 void vkqs_fence_wait(struct vkqs_ctx *ctx, VkFence fence);
 /* End, submit alone, wait. */
 void vkqs_cmd_submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q,

@@ -55,7 +55,15 @@ struct rd_config {
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
 	bool host_clock;                /* RD_CLOCK=host */
 	uint64_t clock_start;           /* RD_CLOCK_START: first tick value */
+	/* Fault, not a variation: RD_WEDGE_FILE names a file shared by every
+	 * process, as a GPU is; submission RD_WEDGE_AFTER + 1 counted there
+	 * loses the device, and so does every later one in any process. */
+	const char *wedge_file;
+	uint64_t wedge_after;
 };
+/* Counts one submission in the machine-wide RD_WEDGE_FILE; true when the
+ * modelled GPU is (now) wedged. */
+bool rd_wedge_submit(const struct rd_config *c);
 void rd_config_load(struct rd_config *c);
 
 struct rd_instance {

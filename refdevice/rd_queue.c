@@ -146,9 +146,22 @@ VkResult rd_queue_submit(struct rd_queue *q, uint32_t count, const VkSubmitInfo2
 	return VK_SUCCESS;
 }
 
+/* RD_WEDGE_FILE (refdevice/README.md): one vkQueueSubmit or
+ * vkQueueSubmit2 call is one submission of the modelled GPU. */
+static bool wedged(VkQueue queue)
+{
+	const struct rd_queue *q = (const struct rd_queue *)queue;
+	if (!rd_wedge_submit(&q->base.device->instance->config))
+		return false;
+	rd_log("RD_WEDGE_FILE: the modelled GPU is wedged; VK_ERROR_DEVICE_LOST");
+	return true;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit2(VkQueue queue, uint32_t count,
 					       const VkSubmitInfo2 *submits, VkFence fence)
 {
+	if (wedged(queue))
+		return VK_ERROR_DEVICE_LOST;
 	return rd_queue_submit((struct rd_queue *)queue, count, submits, (struct rd_fence *)fence);
 }
 
@@ -156,6 +169,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit2(VkQueue queue, uint32_t count,
 VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit(VkQueue queue, uint32_t count,
 					      const VkSubmitInfo *submits, VkFence fence)
 {
+	if (wedged(queue))
+		return VK_ERROR_DEVICE_LOST;
 	VkResult r = VK_SUCCESS;
 	for (uint32_t i = 0; i < count && r == VK_SUCCESS; i++) {
 		const VkSubmitInfo *si = &submits[i];

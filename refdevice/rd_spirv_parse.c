@@ -232,23 +232,26 @@ struct opdesc {
 	uint8_t arg2;  /* enum tkind of the result where it differs */
 };
 
-static bool fail(struct rd_parse *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail_at(struct rd_parse *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Records the first error and is false, visibly to the compiler, so that a
+ * decoder's `return fail(...)` after a failed helper leaves no path on
+ * which the helper's outputs look used uninitialized. */
+#define fail(...) (fail_at(__VA_ARGS__), false)
 
-static bool fail(struct rd_parse *c, const char *fmt, ...)
+static void fail_at(struct rd_parse *c, const char *fmt, ...)
 {
 	if (c->failed)
-		return false;
+		return;
 	c->failed = true;
 	if (c->errsize == 0)
-		return false;
+		return;
 	int n = snprintf(c->err, c->errsize, "word %u: ", c->pos);
 	if (n < 0 || (size_t)n >= c->errsize)
-		return false;
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(c->err + n, c->errsize - (size_t)n, fmt, ap);
 	va_end(ap);
-	return false;
 }
 
 static const char *opname(uint32_t op)
@@ -314,12 +317,12 @@ static bool get_string(struct rd_parse *c, uint32_t i, const char **s, uint32_t 
 static struct pid *new_id(struct rd_parse *c, uint32_t id, enum id_kind kind)
 {
 	if (id == 0 || id >= c->bound) {
-		fail(c, "%s: result id %u out of range (bound %u)", opname(c->op), id, c->bound);
+		(void)fail(c, "%s: result id %u out of range (bound %u)", opname(c->op), id, c->bound);
 		return NULL;
 	}
 	struct pid *d = &c->ids[id];
 	if (d->kind != ID_NONE) {
-		fail(c, "%s: id %u defined twice", opname(c->op), id);
+		(void)fail(c, "%s: id %u defined twice", opname(c->op), id);
 		return NULL;
 	}
 	d->kind = (uint8_t)kind;
@@ -330,7 +333,7 @@ static struct pid *new_id(struct rd_parse *c, uint32_t id, enum id_kind kind)
 static struct ptype *get_type(struct rd_parse *c, uint32_t id)
 {
 	if (id == 0 || id >= c->bound || c->ids[id].kind != ID_TYPE) {
-		fail(c, "%s: id %u is not a type", opname(c->op), id);
+		(void)fail(c, "%s: id %u is not a type", opname(c->op), id);
 		return NULL;
 	}
 	return &c->types[c->ids[id].type];
@@ -347,7 +350,7 @@ static uint32_t alloc_slot(struct rd_parse *c, uint32_t words)
 	struct rd_program *p = c->p;
 	uint64_t need = (uint64_t)p->nstate + words;
 	if (need > RD_SPIRV_MAX_STATE_WORDS) {
-		fail(c, "module needs more than %u words of invocation state", RD_SPIRV_MAX_STATE_WORDS);
+		(void)fail(c, "module needs more than %u words of invocation state", RD_SPIRV_MAX_STATE_WORDS);
 		return 0;
 	}
 	if (!reserve(c, (void **)&p->tmpl, &c->cap_tmpl, need, sizeof(*p->tmpl)))
@@ -505,7 +508,7 @@ static struct pid *def_value(struct rd_parse *c, uint32_t id, uint32_t tid)
 	if (!t)
 		return NULL;
 	if (t->kind == T_FUNCTION || t->unsized) {
-		fail(c, "%s: a value cannot have type %u (%s)", opname(c->op), tid,
+		(void)fail(c, "%s: a value cannot have type %u (%s)", opname(c->op), tid,
 		     t->unsized ? "unsized" : "function");
 		return NULL;
 	}
@@ -537,7 +540,7 @@ static struct pptr *ptr_of(struct rd_parse *c, uint32_t id)
 {
 	if (id == 0 || id >= c->bound || c->ids[id].kind != ID_VALUE ||
 	    T(c, c->ids[id].type)->kind != T_POINTER) {
-		fail(c, "%s: id %u is not a pointer", opname(c->op), id);
+		(void)fail(c, "%s: id %u is not a pointer", opname(c->op), id);
 		return NULL;
 	}
 	return &c->ptrs[c->ids[id].ptr];
@@ -1045,7 +1048,7 @@ static bool dec_type(struct rd_parse *c, const struct opdesc *od)
 static struct pid *def_const(struct rd_parse *c, uint32_t *words)
 {
 	if (c->fn)
-		fail(c, "%s inside a function", opname(c->op));
+		(void)fail(c, "%s inside a function", opname(c->op));
 	struct pid *d = c->failed ? NULL : def_value(c, W(c, 2), W(c, 1));
 	if (!d)
 		return NULL;
@@ -3047,7 +3050,7 @@ static bool check_calls(struct rd_parse *c)
 	struct { uint32_t f, it; } *stk = malloc((size_t)(n + 1) * sizeof(*stk));
 	bool ok = color && depth && stk;
 	if (!ok)
-		fail(c, "out of memory");
+		(void)fail(c, "out of memory");
 	for (uint32_t root = 0; ok && root < n; root++) {
 		if (color[root])
 			continue;
@@ -3718,13 +3721,13 @@ struct rd_shader *rd_shader_create(const uint32_t *words, size_t size_bytes, cha
 		err[0] = 0;
 	struct rd_shader *s = calloc(1, sizeof(*s));
 	if (!s) {
-		fail(&c, "out of memory");
+		(void)fail(&c, "out of memory");
 		return NULL;
 	}
 	c.p = &s->prog;
 	uint32_t *swapped = NULL;
 	if (!words || size_bytes % 4 || size_bytes < 20 || size_bytes / 4 > (1u << 28)) {
-		fail(&c, "module of %zu bytes: not a whole number of words, shorter than the 5-word header "
+		(void)fail(&c, "module of %zu bytes: not a whole number of words, shorter than the 5-word header "
 			 "or too large", size_bytes);
 	} else {
 		c.w = words;
@@ -3733,7 +3736,7 @@ struct rd_shader *rd_shader_create(const uint32_t *words, size_t size_bytes, cha
 		if (words[0] == __builtin_bswap32(SpvMagicNumber)) {
 			swapped = malloc(size_bytes);
 			if (!swapped) {
-				fail(&c, "out of memory");
+				(void)fail(&c, "out of memory");
 			} else {
 				for (uint32_t i = 0; i < c.nw; i++)
 					swapped[i] = __builtin_bswap32(words[i]);

@@ -1,4 +1,7 @@
 /* Logging, allocation, the variation knobs and the device clock. */
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +130,31 @@ void rd_config_load(struct rd_config *c)
 	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
 	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
 	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
+	c->wedge_file = env("RD_WEDGE_FILE");
+	c->wedge_after = env_u64("RD_WEDGE_AFTER", 0, 0, UINT64_MAX);
+}
+
+bool rd_wedge_submit(const struct rd_config *c)
+{
+	if (!c->wedge_file)
+		return false;
+	/* The count lives in the file, under an exclusive lock, so every
+	 * process sees the same GPU. */
+	int fd = open(c->wedge_file, O_RDWR | O_CREAT, 0644);
+	if (fd < 0) {
+		rd_log("RD_WEDGE_FILE=%s: cannot open it", c->wedge_file);
+		return true;
+	}
+	flock(fd, LOCK_EX);
+	char buf[32] = {0};
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	unsigned long long done = n > 0 ? strtoull(buf, NULL, 10) : 0;
+	int len = snprintf(buf, sizeof(buf), "%llu\n", done + 1);
+	if (pwrite(fd, buf, (size_t)len, 0) != len)
+		rd_log("RD_WEDGE_FILE=%s: cannot update it", c->wedge_file);
+	flock(fd, LOCK_UN);
+	close(fd);
+	return done >= c->wedge_after;
 }
 
 uint32_t rd_family_valid_bits(const struct rd_config *c, uint32_t family)

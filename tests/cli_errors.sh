@@ -59,5 +59,18 @@ expect_usage_error "unreadable caselist" run --caselist ./missing.txt
 # A driver list naming no usable driver: the loader finds no device.
 VK_DRIVER_FILES=/nonexistent/icd.json expect_usage_error "missing driver" run --filter 'vkqs.occlusion.*'
 
+# Every command answers --help (and -h) with its own usage on stdout, exit 0.
+for cmd in list devices info run; do
+	for h in --help -h; do
+		out=$("$vkqs" $cmd $h 2>&1)
+		rc=$?
+		if [ "$rc" -eq 0 ] && printf '%s\n' "$out" | head -n 1 | grep -q "^usage: vkqs $cmd"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1)); echo "FAILED: vkqs $cmd $h: exit $rc, output: $(printf '%s' "$out" | head -n 1)"
+		fi
+	done
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -32,10 +32,14 @@ python3 "$check" --json all.json --junit all.xml --csv all.csv \
 	--expect vkqs.selftest.driver.crash_in_queue_submit=Crash \
 	--expect vkqs.selftest.driver.hang_in_wait_for_fences=Timeout \
 	--expect vkqs.selftest.driver.validation_error=Fail \
-	--expect vkqs.selftest.driver.pass_after_crash=Pass && ok || bad "reports of the crash+hang run"
+	--expect vkqs.selftest.driver.pass_after_crash=Pass \
+	--expect vkqs.selftest.driver.fence_never_signals=Fail && ok || bad "reports of the crash+hang run"
 grep -q 'signal 11' all.out && ok || bad "the crash names its signal"
 grep -q 'VUID-VkQueryPoolCreateInfo-queryCount-02763' all.json && ok || bad "the validation error names its VUID"
-tail -n 1 all.out | grep -qx '2 passed, 4 failed, 1 skipped' && ok || bad "closing line: $(tail -n 1 all.out)"
+# --timeout 5: a case gives up on its fence after 2.5 s, before the kill.
+grep -q 'fence_never_signals.*fence not signaled after 2.5 s' all.out && ok ||
+	bad "the fence wait does not follow --timeout"
+tail -n 1 all.out | grep -qx '10 passed, 5 failed, 1 skipped' && ok || bad "closing line: $(tail -n 1 all.out)"
 
 # Everything listed as expected: exit 0.
 cat >exp-fails.txt <<'X'
@@ -44,6 +48,7 @@ vkqs.selftest.runner.fail,Fail
 vkqs.selftest.driver.crash_in_queue_submit,Crash
 vkqs.selftest.driver.hang_in_wait_for_fences,Timeout
 vkqs.selftest.driver.validation_error,Fail
+vkqs.selftest.driver.fence_never_signals,Fail
 X
 printf '# none\n' >exp-flakes.txt
 rm -f flake-marker
@@ -80,6 +85,31 @@ sort list.txt | cmp -s - shards.txt && ok || bad "shards do not partition the $n
 sed -n '1p;3p' list.txt >cl.txt
 run cl --caselist cl.txt
 cut -d, -f1 cl.csv | cmp -s - cl.txt && ok || bad "caselist"
+
+# A device that stays lost (refdevice RD_WEDGE_FILE: the 4th submission on
+# the machine and every later one fail): the health check after the case
+# that lost it fails, the run stops there, every case not run says why, the
+# reports are complete and agree, exit 1, and it all ends quickly.
+for jobs in 1 3; do
+	rm -f gpu
+	start=$(date +%s)
+	RD_WEDGE_FILE=$work/gpu RD_WEDGE_AFTER=3 \
+		"$vkqs" run --device refdevice --timeout 5 --jobs $jobs --batch 2 \
+		--filter 'vkqs.selftest.driver.submit_*' --filter 'vkqs.selftest.driver.fence_never_signals' \
+		--json wedge.json --junit wedge.xml --csv wedge.csv >wedge.out 2>&1
+	rc=$? took=$(($(date +%s) - start))
+	[ "$rc" -eq 1 ] && ok || bad "wedged device, --jobs $jobs: exit $rc, expected 1"
+	[ "$took" -le 10 ] && ok || bad "wedged device, --jobs $jobs: took $took s, more than twice --timeout"
+	python3 "$check" --json wedge.json --junit wedge.xml --csv wedge.csv >/dev/null && ok ||
+		bad "wedged device, --jobs $jobs: reports disagree"
+	at=$(sed -n 's/^DEVICE LOST at \([^:]*\):.*/\1/p' wedge.out)
+	[ -n "$at" ] && grep -q "\"device_lost\": {\"at\": \"$at\"" wedge.json && ok ||
+		bad "wedged device, --jobs $jobs: the summary and JSON do not name the case ($at)"
+	nr=$(grep -c ",Missing," wedge.csv)
+	[ "$nr" -ge 1 ] && [ "$nr" -eq "$(grep -c "not run: the device was lost at $at" wedge.out)" ] && ok ||
+		bad "wedged device, --jobs $jobs: $nr cases not run, not all saying where the device was lost"
+	grep -q 'rerunning' wedge.out && bad "wedged device, --jobs $jobs: reran failures on a lost device" || ok
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

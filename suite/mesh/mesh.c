@@ -689,9 +689,11 @@ static const char WHY_UNEXPECTED[] =
 	"18.4: counting differences are \"especially true if the pipeline contains mesh or "
 	"task shaders, which may affect several of the counters in unexpected ways\"";
 
+static const char WHY_EXACT[] = "the spec defines this count exactly";
+
 static struct want want_exact(uint64_t n)
 {
-	return (struct want){n, n, n, UNBOUNDED, NULL};
+	return (struct want){n, n, n, UNBOUNDED, WHY_EXACT};
 }
 
 /* The invocations a draw makes: fewer is Fail, more CompatibilityWarning. */

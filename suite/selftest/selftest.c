@@ -73,6 +73,57 @@ static void validation_error(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_TRUE(ctx, true);
 }
 
+/* One empty submission, waited for: the unit of work the refdevice's
+ * RD_WEDGE_FILE fault counts (tests/runner_selftest.sh wedges the modelled
+ * GPU at the Nth). */
+static const unsigned submit_params[] = {1, 2, 3, 4, 5, 6, 7, 8};
+
+static void submit_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%u", *(const unsigned *)param);
+}
+
+static void submit(struct vkqs_ctx *ctx, const void *param)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	vkqs_cmd_end(ctx, cb);
+	VkFence f = vkqs_fence(ctx);
+	vkqs_submit(ctx, &ctx->vk->gfx, &cb, 1, f);
+	vkqs_fence_wait(ctx, f);
+	VKQS_EXPECT_EQ(ctx, VKQS_D(ctx)->vkGetFenceStatus(VKQS_DEV(ctx), f), VK_SUCCESS);
+}
+
+/* A submission that waits on a timeline value nothing signals (legal:
+ * wait-before-signal): its fence never signals, and vkqs_fence_wait must
+ * give up after the time --timeout implies, before the runner's kill. */
+static void fence_never_signals(struct vkqs_ctx *ctx, const void *param)
+{
+	if (!ctx->vk->f12.timelineSemaphore)
+		vkqs_skip(ctx, "feature timelineSemaphore is not supported");
+	VkSemaphoreTypeCreateInfo tci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+					 .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE};
+	VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &tci};
+	VkSemaphore sem;
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkCreateSemaphore(VKQS_DEV(ctx), &sci, NULL, &sem));
+	const uint64_t value = 1;
+	const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+	VkTimelineSemaphoreSubmitInfo tl = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+					    .waitSemaphoreValueCount = 1,
+					    .pWaitSemaphoreValues = &value};
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	vkqs_cmd_end(ctx, cb);
+	VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+			   .pNext = &tl,
+			   .waitSemaphoreCount = 1,
+			   .pWaitSemaphores = &sem,
+			   .pWaitDstStageMask = &stage,
+			   .commandBufferCount = 1,
+			   .pCommandBuffers = &cb};
+	VkFence f = vkqs_fence(ctx);
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkQueueSubmit(ctx->vk->gfx.queue, 1, &si, f));
+	vkqs_fence_wait(ctx, f); /* ends the case: Fail, device presumed lost */
+}
+
 #define SELF (VKQS_CASE_SELFTEST)
 static const struct vkqs_case cases[] = {
 	{"runner.pass", pass, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
@@ -84,5 +135,8 @@ static const struct vkqs_case cases[] = {
 	{"driver.hang_in_wait_for_fences", hang_in_driver, "runner self-test", .flags = SELF},
 	{"driver.validation_error", validation_error, "runner self-test", .flags = SELF},
 	{"driver.pass_after_crash", pass, "runner self-test", .flags = SELF},
+	{"driver.fence_never_signals", fence_never_signals, "runner self-test", .flags = SELF},
+	{"driver.submit", submit, "runner self-test", VKQS_PARAMS(submit_params, submit_name),
+	 .flags = SELF},
 };
 VKQS_AREA(selftest, cases);

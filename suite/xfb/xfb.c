@@ -446,7 +446,7 @@ static void expect_draw_captured(struct vkqs_ctx *ctx, const struct vkqs_buffer 
 				 const char *why)
 {
 	uint32_t k = topo_of(t)->k;
-	struct want_prim w[MAX_PRIMS];
+	struct want_prim w[MAX_PRIMS] = {0}; /* GCC 12 -O3 cannot see want_draw fill it */
 	uint32_t nw = want_draw(t, n, instances, tag, 0, w, MAX_PRIMS);
 	expect_records(ctx, b, 0, w, nw, k);
 	expect_untouched(ctx, b, (VkDeviceSize)nw * k * COUNT_STRIDE, BIG, why);
@@ -700,7 +700,7 @@ static void stream_overflow(struct vkqs_ctx *ctx, const void *param)
 	uint32_t fit = op->size / (tp->k * COUNT_STRIDE);
 	uint32_t written = fit < np ? fit : np;
 	expect_stream(ctx, "binding too small", out.r, written, np);
-	struct want_prim w[MAX_PRIMS];
+	struct want_prim w[MAX_PRIMS] = {0}; /* GCC 12 -O3 cannot see want_draw fill it */
 	want_draw(op->topology, op->vertices, 1, 5.0f, 0, w, MAX_PRIMS);
 	expect_records(ctx, b, base, w, written, tp->k);
 	expect_untouched(ctx, b, 0, base, "before the binding's offset");
@@ -780,7 +780,7 @@ static void stream_multiple_queries(struct vkqs_ctx *ctx, const void *param)
 	expect_stream(ctx, "query 0: 3 lines", r, 3, 3);
 	expect_stream(ctx, "query 1: 2 lines", r + 2, 2, 2);
 	expect_stream(ctx, "query 2: no draw", r + 4, 0, 0);
-	struct want_prim w[MAX_PRIMS];
+	struct want_prim w[MAX_PRIMS] = {0}; /* GCC 12 -O3 cannot see want_draw fill it */
 	uint32_t n0 = want_draw(topo, 6, 1, 1.0f, 0, w, MAX_PRIMS);
 	uint32_t n1 = want_draw(topo, 5, 1, 2.0f, 6, w + n0, MAX_PRIMS - n0);
 	expect_records(ctx, b, 0, w, n0 + n1, 2);
@@ -900,7 +900,7 @@ static void stream_resume_counter(struct vkqs_ctx *ctx, const void *param)
 		     "counters after the two vkCmdEndTransformFeedbackEXT: %u and %u, expected "
 		     "%u and %u (bytes from the start of the binding)",
 		     v1, v2, 3 * 3 * COUNT_STRIDE, 5 * 3 * COUNT_STRIDE);
-	struct want_prim w[MAX_PRIMS];
+	struct want_prim w[MAX_PRIMS] = {0}; /* GCC 12 -O3 cannot see want_draw fill it */
 	uint32_t n0 = want_draw(topo, 9, 1, 1.0f, 0, w, MAX_PRIMS);
 	uint32_t n1 = want_draw(topo, 6, 1, 2.0f, 0, w + n0, MAX_PRIMS - n0);
 	expect_untouched(ctx, b, 0, base, "before the binding's offset");
@@ -937,7 +937,7 @@ static void stream_indexed_restart(struct vkqs_ctx *ctx, const void *param)
 	struct once_out out;
 	run_once(ctx, &o, &out);
 	expect_stream(ctx, "strips of 4, 2 and 3 vertices", out.r, 3, 3);
-	struct want_prim w[MAX_PRIMS];
+	struct want_prim w[MAX_PRIMS] = {0}; /* GCC 12 -O3 cannot see want_draw fill it */
 	uint32_t nw = want_restart(1, 6.0f, w);
 	expect_records(ctx, out.b, 0, w, nw, 3);
 	expect_untouched(ctx, out.b, (VkDeviceSize)nw * 3 * COUNT_STRIDE, BIG,
