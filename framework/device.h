@@ -130,12 +130,6 @@ struct vkqs_vk {
 	uint64_t fence_timeout_ns;
 };
 
-/* An empty command buffer submitted to the graphics queue, its fence
- * waited for at most timeout_ns: whether the device still executes work.
- * One line in err when it does not. */
-bool vkqs_vk_trivial_submit(struct vkqs_vk *vk, uint64_t timeout_ns, char *err,
-			    size_t errsize);
-
 /* Creates instance and device for the physical device picked by spec.
  * Returns false with one line in err when the device cannot be set up. */
 bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "vkutil.h"
 
 /* Pipe protocol: fixed-size records no larger than PIPE_BUF, so each write
  * is atomic and a record is never torn. */
@@ -115,7 +116,9 @@ static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 		*status = VKQS_INTERNAL_ERROR;
 		snprintf(message, msize, "device set-up failed: %s", cs->vk_err);
 		*duration = 0;
-		return false;
+		/* A device that worked for the probe and now cannot be created
+		 * may have been lost for good: let the runner check. */
+		return true;
 	}
 	double t0 = vkqs_monotonic_s();
 	vkqs_case_execute(&ctx, ci->c, ci->param, need_vk ? &cs->vk : NULL);
@@ -371,8 +374,9 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 			else
 				describe_exit(wstatus, msg, sizeof(msg));
 			set_result(r, s->timed_out ? VKQS_TIMEOUT : VKQS_CRASH, dur, msg);
-			if (s->timed_out)
-				s->suspect = s->batch[s->next];
+			/* A hang, or a crash inside the driver (NVIDIA segfaults
+			 * beside its Xid 13), may have taken the GPU with it. */
+			s->suspect = s->batch[s->next];
 			r->log = read_log(s->logfd, s->case_log_offset, -1);
 			if (progress)
 				progress(user, r);
@@ -392,21 +396,55 @@ double vkqs_fence_timeout_s(double case_timeout_s)
 	return case_timeout_s / 2;
 }
 
-/* The device in a fresh process: device creation and an empty submission
- * within vkqs_fence_timeout_s(timeout).  A child that does not answer by
- * then is killed and the device counted lost. */
+/* The health check's work: a draw inside an occlusion query, waited for,
+ * its result read.  An empty submission is not enough: after an NVIDIA
+ * graphics exception (Xid 13) a fresh process could still create a device
+ * and complete an empty command buffer, while every draw lost the device. */
+static void health_probe(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct VolkDeviceTable *d = VKQS_D(ctx);
+	struct vkqs_target *t = vkqs_target_create(ctx, 16, 16, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline_desc desc = {0};
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &desc);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, 1, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	d->vkCmdResetQueryPool(cb, pool, 0, 1);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	d->vkCmdBeginQuery(cb, pool, 0, 0);
+	vkqs_draw_rect(ctx, cb, p, t, 0, 0, 16, 16, 0.5f);
+	d->vkCmdEndQuery(cb, pool, 0);
+	vkqs_target_end(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	uint64_t v = 0;
+	VKQS_ASSERT_VK(ctx,
+		       d->vkGetQueryPoolResults(VKQS_DEV(ctx), pool, 0, 1, sizeof(v), &v, sizeof(v),
+						VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+		       VK_SUCCESS);
+	VKQS_EXPECT_GT(ctx, v, 0);
+}
+
+/* Runs health_probe in a fresh process, within vkqs_fence_timeout_s of
+ * --timeout.  The device counts lost when the process cannot create it,
+ * loses it, waits for a fence in vain, crashes or does not answer in time;
+ * a wrong occlusion count still means the GPU executes work. */
 static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t size)
 {
+	static const struct vkqs_case probe = {"runner.health_probe", health_probe,
+					       "the device still executes a draw"};
+	static const struct vkqs_case_inst probe_inst = {.name = "vkqs.runner.health_probe",
+							 .c = &probe};
 	struct {
 		int ok;
-		char err[256];
+		char err[VKQS_MSG_MAX];
 	} msg = {0};
 	int p[2];
 	if (pipe(p) != 0) {
 		snprintf(why, size, "cannot create a pipe for the health check");
 		return false;
 	}
-	const double limit = vkqs_fence_timeout_s(o->timeout_s);
+	struct vkqs_runner_opts po = *o;
+	po.validation = false;
+	po.timeout_s = vkqs_fence_timeout_s(o->timeout_s);
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
@@ -419,13 +457,11 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 			dup2(null, STDOUT_FILENO);
 			dup2(null, STDERR_FILENO);
 		}
-		struct vkqs_vk vk;
-		if (vkqs_vk_create(&vk, o->device, false, msg.err, sizeof(msg.err))) {
-			msg.ok = vkqs_vk_trivial_submit(&vk, (uint64_t)(limit * 0.8e9), msg.err,
-							sizeof(msg.err));
-			if (msg.ok)
-				vkqs_vk_destroy(&vk);
-		}
+		struct child_state cs = {.o = &po};
+		enum vkqs_status st;
+		double dur;
+		bool poisoned = run_one(&cs, &probe_inst, &st, msg.err, sizeof(msg.err), &dur);
+		msg.ok = !poisoned && !cs.vk_failed;
 		_exit(write_all(p[1], &msg, sizeof(msg)) ? 0 : 1);
 	}
 	close(p[1]);
@@ -435,7 +471,7 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 		return false;
 	}
 	setpgid(pid, pid);
-	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + limit);
+	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + po.timeout_s);
 	close(p[0]);
 	bool answered = got == sizeof(msg);
 	if (!answered)
@@ -444,10 +480,10 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 		;
 	if (!answered)
-		snprintf(why, size, "no answer from an empty submission in a fresh process within %.0f s",
-			 limit);
+		snprintf(why, size, "a draw in a fresh process did not finish within %.0f s",
+			 po.timeout_s);
 	else if (!msg.ok)
-		snprintf(why, size, "%s", msg.err);
+		snprintf(why, size, "a draw in a fresh process: %.200s", msg.err);
 	return answered && msg.ok;
 }
 

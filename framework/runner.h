@@ -9,12 +9,14 @@
  * unusable, the rest of that batch runs one case per child.
  *
  * A case that ends in VK_ERROR_DEVICE_LOST or a fence that never signals,
- * or that the runner kills on timeout, may have taken the GPU down for
- * every process (as NVIDIA GPUs do after an MMU fault: tools/repro/).  The
- * runner then checks the device in a fresh process with an empty
- * submission; if that fails too, the device is gone: no case is started any
- * more, the children still running are killed, and every case not run keeps
- * done == false with the message "not run: the device was lost at <case>". */
+ * that crashes, or that the runner kills on timeout, may have taken the GPU
+ * down for every process (as NVIDIA GPUs do after an MMU fault or a
+ * graphics exception: tools/repro/README.md); so may a child that cannot
+ * create the device.  The runner then checks the device in a fresh process
+ * with a draw inside an occlusion query; if that fails too, the device is
+ * gone: no case is started any more, the children still running are
+ * killed, and every case not run keeps done == false with the message
+ * "not run: the device was lost at <case>". */
 #ifndef VKQS_RUNNER_H
 #define VKQS_RUNNER_H
 

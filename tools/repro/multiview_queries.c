@@ -27,15 +27,34 @@
  *            a driver must not lose a device for it.  --mask 0 gives the
  *            control: the same render pass without multiview.
  *
- * Usage: multiview_queries [late | wait Q | concurrent P T] [--mask M] [--samples S]
+ * Options that make the work more like a vkqs run of the multiview area:
+ *   --view-index     the vertex shader reads gl_ViewIndex
+ *   --vkqs-features  enable every supported core feature and the features
+ *                    of VK_EXT_transform_feedback, VK_EXT_primitives_-
+ *                    generated_query and VK_EXT_mesh_shader, as vkqs does
+ *   --churn          a new instance and device for every round, destroyed
+ *                    after it (vkqs runs a case per process)
+ *   --all-queues     a queue of every queue family on each device
+ *
+ * Usage: multiview_queries [late | wait Q | concurrent P T] [--mask M]
+ *                          [--samples S] [--view-index] [--vkqs-features] [--churn]
+ *                          [--all-queues]
  * Build: cc -std=c11 -I tools/repro tools/repro/multiview_queries.c -lvulkan */
 #include <sys/wait.h>
 #include <time.h>
+
 #include "repro.h"
 #include "shaders.h"
 
 struct slot {
 	uint64_t value, avail;
+};
+
+struct opts {
+	uint32_t mask, samples;
+	bool wait;          /* `wait Q`, else `late` */
+	uint32_t wait_q;
+	bool view_index, vkqs_features, churn;
 };
 
 static double now_s(void)
@@ -45,74 +64,156 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* One process's work: `late` or `wait Q` once, or `late` repeated for
- * `seconds` (> 0) on one device. */
-static int run(uint32_t mask, uint32_t samples, bool wait, uint32_t wait_q, double seconds)
-{
-	/* Mask 0: no multiview, one query (the concurrent mode's control). */
-	const uint32_t n = mask ? (uint32_t)__builtin_popcount(mask) : 1;
-	const uint32_t layers = mask ? 32u - (uint32_t)__builtin_clz(mask) : 1;
+/* The features vkqs's fixture enables: every supported one but robustness
+ * and primitiveFragmentShadingRateMeshShader (framework/device.c). */
+struct vkqs_features {
+	VkPhysicalDeviceFeatures2 f2;
+	VkPhysicalDeviceVulkan11Features f11;
+	VkPhysicalDeviceVulkan12Features f12;
+	VkPhysicalDeviceVulkan13Features f13;
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb;
+	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq;
+	VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
+	const char *exts[3];
+	uint32_t next;
+};
 
-	struct repro r;
+static bool has_ext(VkPhysicalDevice phys, const char *name)
+{
+	uint32_t n = 0;
+	vkEnumerateDeviceExtensionProperties(phys, NULL, &n, NULL);
+	VkExtensionProperties *e = calloc(n ? n : 1, sizeof(*e));
+	vkEnumerateDeviceExtensionProperties(phys, NULL, &n, e);
+	bool found = false;
+	for (uint32_t i = 0; i < n && !found; i++)
+		found = !strcmp(e[i].extensionName, name);
+	free(e);
+	return found;
+}
+
+static void vkqs_features(struct repro *r, struct vkqs_features *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->f2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+	f->f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+	f->f12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+	f->f13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+	f->xfb.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT;
+	f->pgq.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT;
+	f->mesh.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT;
+	f->f2.pNext = &f->f11;
+	f->f11.pNext = &f->f12;
+	void **tail = &f->f12.pNext;
+	if (r->props.apiVersion >= VK_API_VERSION_1_3) {
+		*tail = &f->f13;
+		tail = &f->f13.pNext;
+	}
+	static const char *const names[3] = {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME,
+					      VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME,
+					      VK_EXT_MESH_SHADER_EXTENSION_NAME};
+	void *structs[3] = {&f->xfb, &f->pgq, &f->mesh};
+	for (int i = 0; i < 3; i++)
+		if (has_ext(r->phys, names[i])) {
+			f->exts[f->next++] = names[i];
+			*tail = structs[i];
+			tail = (void **)&((VkBaseOutStructure *)structs[i])->pNext;
+		}
+	vkGetPhysicalDeviceFeatures2(r->phys, &f->f2);
+	f->f2.features.robustBufferAccess = VK_FALSE;
+	f->f13.robustImageAccess = VK_FALSE;
+	f->mesh.primitiveFragmentShadingRateMeshShader = VK_FALSE;
+}
+
+static void device_up(struct repro *r, const struct opts *o)
+{
+	repro_pick(r);
+	if (o->vkqs_features) {
+		static struct vkqs_features f;
+		vkqs_features(r, &f);
+		repro_device(r, f.exts, f.next, &f.f2);
+		return;
+	}
 	VkPhysicalDeviceMultiviewFeatures mv = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE};
 	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
 					.pNext = &mv,
 					.features = {.occlusionQueryPrecise = VK_TRUE}};
-	repro_init(&r, NULL, 0, &f2);
-	VkDevice dev = r.device;
-	repro_log("view mask 0x%x (N = %u), %u samples, precise occlusion query 1 of %u, %s", mask,
-		  n, samples, n + 2, wait ? "in-command-buffer copy with WAIT" : "late reads");
+	repro_device(r, NULL, 0, &f2);
+}
 
+/* The objects of one device: target, query pool, copy destination. */
+struct scene {
 	struct repro_target t;
-	repro_target(&r, &t, 32, layers, (VkSampleCountFlagBits)samples, mask);
+	VkQueryPool pool;
+	struct repro_buffer dst;
+	uint32_t n; /* queries of the run */
+};
+
+static void scene_up(struct repro *r, const struct opts *o, struct scene *sc)
+{
+	/* Mask 0: no multiview, one query (the concurrent mode's control). */
+	sc->n = o->mask ? (uint32_t)__builtin_popcount(o->mask) : 1;
+	uint32_t layers = o->mask ? 32u - (uint32_t)__builtin_clz(o->mask) : 1;
+	repro_target(r, &sc->t, 32, layers, (VkSampleCountFlagBits)o->samples, o->mask);
 	VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
 				     .queryType = VK_QUERY_TYPE_OCCLUSION,
-				     .queryCount = n + 2};
-	VkQueryPool pool;
-	REPRO_CHECK(vkCreateQueryPool(dev, &qci, NULL, &pool));
-	struct repro_buffer dst;
-	repro_buffer(&r, &dst, (n + 2) * sizeof(struct slot), VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-	memset(dst.map, 0xa5, dst.size);
+				     .queryCount = sc->n + 2};
+	REPRO_CHECK(vkCreateQueryPool(r->device, &qci, NULL, &sc->pool));
+	repro_buffer(r, &sc->dst, (sc->n + 2) * sizeof(struct slot),
+		     VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+	memset(sc->dst.map, 0xa5, sc->dst.size);
+}
+
+static void scene_down(struct repro *r, struct scene *sc)
+{
+	vkDestroyQueryPool(r->device, sc->pool, NULL);
+	repro_buffer_destroy(r, &sc->dst);
+	repro_target_destroy(r, &sc->t);
+}
+
+/* One round: shaders and a pipeline of their own (as the suite makes them
+ * per case), the render pass with the query, the readback of o.  Returns
+ * whether every query of the run read available with the right sum. */
+static bool round_once(struct repro *r, const struct opts *o, struct scene *sc)
+{
 	const VkQueryResultFlags flags =
 		VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
-
-	const double end = now_s() + seconds;
-	int bad = 0;
-	unsigned rounds = 0;
-again:;
-	/* Shaders and a pipeline of their own each round, as the suite makes
-	 * them per case. */
-	VkShaderModule vs = repro_shader(&r, rect_vert, sizeof(rect_vert));
-	VkShaderModule fs = repro_shader(&r, color_frag, sizeof(color_frag));
+	VkDevice dev = r->device;
+	const uint32_t n = sc->n;
+	VkShaderModule vs = o->view_index ? repro_shader(r, rect_view_vert, sizeof(rect_view_vert))
+					  : repro_shader(r, rect_vert, sizeof(rect_vert));
+	VkShaderModule fs = repro_shader(r, color_frag, sizeof(color_frag));
 	VkPipelineLayout layout;
-	VkPipeline p = repro_pipeline(&r, &t, vs, fs, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-				      (VkSampleCountFlagBits)samples, &layout);
-	VkCommandBuffer cb = repro_cmd_begin(&r);
-	vkCmdResetQueryPool(cb, pool, 0, n + 2);
-	repro_target_begin(cb, &t);
+	VkPipeline p = repro_pipeline(r, &sc->t, vs, fs, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+				      (VkSampleCountFlagBits)o->samples, &layout);
+	VkCommandBuffer cb = repro_cmd_begin(r);
+	vkCmdResetQueryPool(cb, sc->pool, 0, n + 2);
+	repro_target_begin(cb, &sc->t);
 	vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
-	vkCmdBeginQuery(cb, pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	vkCmdBeginQuery(cb, sc->pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
 	vkCmdDraw(cb, 6, 1, 0, 0);
-	vkCmdEndQuery(cb, pool, 1);
+	vkCmdEndQuery(cb, sc->pool, 1);
 	vkCmdEndRenderPass(cb);
-	if (wait) {
-		repro_log("copying query %u with WAIT in the same command buffer", wait_q);
-		vkCmdCopyQueryPoolResults(cb, pool, wait_q, 1, dst.buf, wait_q * sizeof(struct slot),
-					  sizeof(struct slot), flags | VK_QUERY_RESULT_WAIT_BIT);
+	if (o->wait) {
+		repro_log("copying query %u with WAIT in the same command buffer", o->wait_q);
+		vkCmdCopyQueryPoolResults(cb, sc->pool, o->wait_q, 1, sc->dst.buf,
+					  o->wait_q * sizeof(struct slot), sizeof(struct slot),
+					  flags | VK_QUERY_RESULT_WAIT_BIT);
 	}
-	repro_cmd_submit_wait(&r, cb, "render pass submission");
+	repro_cmd_submit_wait(r, cb, "render pass submission");
 
-	const uint64_t expect = 16ull * 16 * samples * n; /* [-0.5, 0.5]^2 of 32x32 */
-	if (wait) {
+	bool ok = true;
+	/* [-0.5, 0.5]^2 of a 32x32 target in every view: 16 x 16 pixels. */
+	const uint64_t expect = 16ull * 16 * o->samples * n;
+	if (o->wait) {
 		struct slot s;
-		memcpy(&s, dst.map + wait_q * sizeof(s), sizeof(s));
-		repro_log("query %u copied with WAIT: value %llu, availability %llu", wait_q,
+		memcpy(&s, sc->dst.map + o->wait_q * sizeof(s), sizeof(s));
+		repro_log("query %u copied with WAIT: value %llu, availability %llu", o->wait_q,
 			  (unsigned long long)s.value, (unsigned long long)s.avail);
-		bad = s.avail == 0;
+		ok = s.avail != 0;
 	} else {
 		struct slot s[32];
-		VkResult res = vkGetQueryPoolResults(dev, pool, 1, n, n * sizeof(s[0]), s,
+		VkResult res = vkGetQueryPoolResults(dev, sc->pool, 1, n, n * sizeof(s[0]), s,
 						     sizeof(s[0]), flags);
 		uint64_t sum = 0;
 		for (uint32_t k = 0; k < n; k++) {
@@ -121,72 +222,112 @@ again:;
 					  1 + k, (unsigned long long)s[k].value,
 					  (unsigned long long)s[k].avail);
 			sum += s[k].value;
-			bad |= s[k].avail == 0;
+			ok &= s[k].avail != 0;
 		}
 		if (repro_verbose || sum != expect)
 			repro_log("vkGetQueryPoolResults returned %d; sum %llu (expected %llu)",
 				  (int)res, (unsigned long long)sum, (unsigned long long)expect);
-		bad |= sum != expect;
-		cb = repro_cmd_begin(&r);
-		vkCmdCopyQueryPoolResults(cb, pool, 1, n, dst.buf, sizeof(struct slot),
+		ok &= sum == expect;
+		cb = repro_cmd_begin(r);
+		vkCmdCopyQueryPoolResults(cb, sc->pool, 1, n, sc->dst.buf, sizeof(struct slot),
 					  sizeof(struct slot), flags);
-		repro_cmd_submit_wait(&r, cb, "late copy");
+		repro_cmd_submit_wait(r, cb, "late copy");
 		for (uint32_t k = 0; k < n; k++) {
 			struct slot c;
-			memcpy(&c, dst.map + (1 + k) * sizeof(c), sizeof(c));
+			memcpy(&c, sc->dst.map + (1 + k) * sizeof(c), sizeof(c));
 			if (repro_verbose || !c.avail)
 				repro_log("late copy: query %u value %llu availability %llu", 1 + k,
 					  (unsigned long long)c.value, (unsigned long long)c.avail);
-			bad |= c.avail == 0;
+			ok &= c.avail != 0;
 		}
 	}
 	vkDestroyPipeline(dev, p, NULL);
 	vkDestroyPipelineLayout(dev, layout, NULL);
 	vkDestroyShaderModule(dev, vs, NULL);
 	vkDestroyShaderModule(dev, fs, NULL);
-	rounds++;
-	repro_verbose = false;
-	if (!bad && now_s() < end)
-		goto again;
+	return ok;
+}
+
+/* One process's work: one round, or rounds for `seconds` (> 0), on one
+ * device or (churn) a new device each round. */
+static int run(const struct opts *o, double seconds)
+{
+	const double end = now_s() + seconds;
+	unsigned rounds = 0;
+	bool ok = true;
+	struct repro r;
+	struct scene sc;
+	do {
+		if (rounds == 0 || o->churn) {
+			device_up(&r, o);
+			scene_up(&r, o, &sc);
+		}
+		if (rounds == 0)
+			repro_log("view mask 0x%x (N = %u), %u samples, precise occlusion query 1 "
+				  "of %u, %s%s%s%s",
+				  o->mask, sc.n, o->samples, sc.n + 2,
+				  o->wait ? "in-command-buffer copy with WAIT" : "late reads",
+				  o->view_index ? ", gl_ViewIndex" : "",
+				  o->vkqs_features ? ", vkqs's features" : "",
+				  o->churn ? ", a device per round" : "");
+		ok = round_once(&r, o, &sc);
+		rounds++;
+		repro_verbose = false;
+		if (o->churn || !ok || now_s() >= end) {
+			scene_down(&r, &sc);
+			repro_fini(&r);
+		}
+	} while (ok && now_s() < end);
 	if (seconds > 0)
 		repro_log("%u rounds", rounds);
-	repro_log(bad ? "RESULT: a query of the multiview run is not available"
-		      : "RESULT: OK, every query of the run is available");
-	return bad;
+	repro_log(ok ? "RESULT: OK, every query of the run is available"
+		     : "RESULT: a query of the multiview run is not available");
+	return !ok;
 }
 
 int main(int argc, char **argv)
 {
-	bool wait = false;
-	uint32_t wait_q = 1, mask = 0x3, samples = 4, procs = 0;
+	struct opts o = {.mask = 0x3, .samples = 4, .wait_q = 1};
+	uint32_t procs = 0;
 	double seconds = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "late"))
-			wait = false;
+			o.wait = false;
 		else if (!strcmp(argv[i], "wait") && i + 1 < argc)
-			wait = true, wait_q = (uint32_t)strtoul(argv[++i], NULL, 0);
+			o.wait = true, o.wait_q = (uint32_t)strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "concurrent") && i + 2 < argc)
 			procs = (uint32_t)strtoul(argv[i + 1], NULL, 0),
 			seconds = strtod(argv[i + 2], NULL), i += 2;
 		else if (!strcmp(argv[i], "--mask") && i + 1 < argc)
-			mask = (uint32_t)strtoul(argv[++i], NULL, 0);
+			o.mask = (uint32_t)strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--samples") && i + 1 < argc)
-			samples = (uint32_t)strtoul(argv[++i], NULL, 0);
+			o.samples = (uint32_t)strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--view-index"))
+			o.view_index = true;
+		else if (!strcmp(argv[i], "--vkqs-features"))
+			o.vkqs_features = true;
+		else if (!strcmp(argv[i], "--churn"))
+			o.churn = true;
+		else if (!strcmp(argv[i], "--all-queues"))
+			repro_all_queues = true;
 		else
-			repro_exit(2, "usage: %s [late | wait Q | concurrent P T] [--mask M] [--samples S]",
+			repro_exit(2, "usage: %s [late | wait Q | concurrent P T] [--mask M] "
+				      "[--samples S] [--view-index] [--vkqs-features] [--churn] [--all-queues]",
 				   argv[0]);
 	}
-	if ((!mask && !procs) || (wait && (wait_q < 1 || wait_q > (uint32_t)__builtin_popcount(mask))))
-		repro_exit(2, "need a non-zero mask (0 only with concurrent) and 1 <= Q <= N");
+	uint32_t n = (uint32_t)__builtin_popcount(o.mask);
+	if ((!o.mask && (!procs || o.view_index)) || (o.wait && (o.wait_q < 1 || o.wait_q > n)))
+		repro_exit(2, "need a non-zero mask (0 only with concurrent, without --view-index) "
+			      "and 1 <= Q <= N");
 	if (!procs)
-		return run(mask, samples, wait, wait_q, 0);
+		return run(&o, 0);
 	if (procs > 64 || !(seconds > 0))
 		repro_exit(2, "concurrent: 1..64 processes and a positive number of seconds");
-	repro_log("%u processes, %.0f s each, view mask 0x%x", procs, seconds, mask);
+	repro_log("%u processes, %.0f s each", procs, seconds);
 	for (uint32_t p = 0; p < procs; p++) {
 		pid_t pid = fork();
 		if (pid == 0)
-			_exit(run(mask, samples, false, 1, seconds));
+			_exit(run(&o, seconds));
 		if (pid < 0)
 			repro_exit(2, "fork failed");
 	}

@@ -75,15 +75,13 @@ static inline _Noreturn void repro_exit(int code, const char *fmt, ...)
 				   __FILE__, __LINE__, #call, (int)r_);          \
 	} while (0)
 
-/* Instance and device with one graphics queue.  `exts` are device
- * extensions; `features` is the pNext chain of VkDeviceCreateInfo
- * (VkPhysicalDeviceFeatures2 at its head, filled by the caller). */
-static inline void repro_init(struct repro *r, const char *const *exts, uint32_t next,
-		       VkPhysicalDeviceFeatures2 *features)
+/* The instance and the physical device (the first whose name contains
+ * $REPRO_DEVICE) with a graphics queue family. */
+static inline void repro_pick(struct repro *r)
 {
 	VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
 				 .pApplicationName = "vkqs-repro",
-				 .apiVersion = VK_API_VERSION_1_2};
+				 .apiVersion = VK_API_VERSION_1_3};
 	VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
 				    .pApplicationInfo = &app};
 	REPRO_CHECK(vkCreateInstance(&ici, NULL, &r->instance));
@@ -101,9 +99,9 @@ static inline void repro_init(struct repro *r, const char *const *exts, uint32_t
 	free(pd);
 	if (!r->phys)
 		repro_exit(2, "no physical device%s%s", want ? " named like " : "", want ? want : "");
-	repro_log("device: %s (driver version 0x%x)", r->props.deviceName,
-		  r->props.driverVersion);
-
+	if (repro_verbose)
+		repro_log("device: %s (driver version 0x%x)", r->props.deviceName,
+			  r->props.driverVersion);
 	uint32_t nq = 0;
 	vkGetPhysicalDeviceQueueFamilyProperties(r->phys, &nq, NULL);
 	VkQueueFamilyProperties *qf = calloc(nq ? nq : 1, sizeof(*qf));
@@ -115,18 +113,31 @@ static inline void repro_init(struct repro *r, const char *const *exts, uint32_t
 	free(qf);
 	if (r->family == UINT32_MAX)
 		repro_exit(2, "no graphics queue");
+}
 
-	VkPhysicalDeviceFeatures2 have = *features;
-	vkGetPhysicalDeviceFeatures2(r->phys, &have);
+/* The device of r->phys with one graphics queue and a command pool.
+ * `exts` are device extensions; `features` heads the pNext chain of
+ * VkDeviceCreateInfo, filled by the caller. */
+static bool repro_all_queues; /* one queue of every family, as vkqs makes up to 3 */
+
+static inline void repro_device(struct repro *r, const char *const *exts, uint32_t next,
+				VkPhysicalDeviceFeatures2 *features)
+{
 	const float prio = 1.0f;
-	VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-				       .queueFamilyIndex = r->family,
-				       .queueCount = 1,
-				       .pQueuePriorities = &prio};
+	VkDeviceQueueCreateInfo qci[16];
+	uint32_t nq = 0, families = 0;
+	vkGetPhysicalDeviceQueueFamilyProperties(r->phys, &families, NULL);
+	for (uint32_t f = 0; f < families && nq < 16; f++)
+		if (f == r->family || repro_all_queues)
+			qci[nq++] = (VkDeviceQueueCreateInfo){
+				.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+				.queueFamilyIndex = f,
+				.queueCount = 1,
+				.pQueuePriorities = &prio};
 	VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
 				  .pNext = features,
-				  .queueCreateInfoCount = 1,
-				  .pQueueCreateInfos = &qci,
+				  .queueCreateInfoCount = nq,
+				  .pQueueCreateInfos = qci,
 				  .enabledExtensionCount = next,
 				  .ppEnabledExtensionNames = exts};
 	VkResult res = vkCreateDevice(r->phys, &dci, NULL, &r->device);
@@ -137,6 +148,22 @@ static inline void repro_init(struct repro *r, const char *const *exts, uint32_t
 	VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
 				       .queueFamilyIndex = r->family};
 	REPRO_CHECK(vkCreateCommandPool(r->device, &pci, NULL, &r->pool));
+}
+
+static inline void repro_init(struct repro *r, const char *const *exts, uint32_t next,
+			      VkPhysicalDeviceFeatures2 *features)
+{
+	repro_pick(r);
+	repro_device(r, exts, next, features);
+}
+
+/* Destroys the command pool, the device and the instance (every other
+ * object of the device must be gone). */
+static inline void repro_fini(struct repro *r)
+{
+	vkDestroyCommandPool(r->device, r->pool, NULL);
+	vkDestroyDevice(r->device, NULL);
+	vkDestroyInstance(r->instance, NULL);
 }
 
 static inline VkCommandBuffer repro_cmd_begin(struct repro *r)
@@ -331,6 +358,15 @@ static inline void repro_target(struct repro *r, struct repro_target *t, uint32_
 				       .height = size,
 				       .layers = 1};
 	REPRO_CHECK(vkCreateFramebuffer(r->device, &fci, NULL, &t->framebuffer));
+}
+
+static inline void repro_target_destroy(struct repro *r, struct repro_target *t)
+{
+	vkDestroyFramebuffer(r->device, t->framebuffer, NULL);
+	vkDestroyRenderPass(r->device, t->render_pass, NULL);
+	vkDestroyImageView(r->device, t->view, NULL);
+	vkDestroyImage(r->device, t->image, NULL);
+	vkFreeMemory(r->device, t->mem, NULL);
 }
 
 static inline void repro_target_begin(VkCommandBuffer cb, const struct repro_target *t)
