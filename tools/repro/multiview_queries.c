@@ -35,10 +35,12 @@
  *   --churn          a new instance and device for every round, destroyed
  *                    after it (vkqs runs a case per process)
  *   --all-queues     a queue of every queue family on each device
+ *   --vkqs-pipeline  vkqs's vertex shader (push constants, gl_ViewIndex,
+ *                    gl_PointSize) with dynamic viewport and scissor
  *
  * Usage: multiview_queries [late | wait Q | concurrent P T] [--mask M]
  *                          [--samples S] [--view-index] [--vkqs-features] [--churn]
- *                          [--all-queues]
+ *                          [--all-queues] [--vkqs-pipeline]
  * Build: cc -std=c11 -I tools/repro tools/repro/multiview_queries.c -lvulkan */
 #include <sys/wait.h>
 #include <time.h>
@@ -54,7 +56,14 @@ struct opts {
 	uint32_t mask, samples;
 	bool wait;          /* `wait Q`, else `late` */
 	uint32_t wait_q;
-	bool view_index, vkqs_features, churn;
+	bool view_index, vkqs_features, churn, vkqs_pipeline;
+};
+
+/* mv_rect.vert's push constants (vkqs's struct vkqs_rect_push). */
+struct rect_push {
+	float rect[4];
+	float fb_size[2];
+	float z, dx;
 };
 
 static double now_s(void)
@@ -180,16 +189,30 @@ static bool round_once(struct repro *r, const struct opts *o, struct scene *sc)
 		VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
 	VkDevice dev = r->device;
 	const uint32_t n = sc->n;
-	VkShaderModule vs = o->view_index ? repro_shader(r, rect_view_vert, sizeof(rect_view_vert))
-					  : repro_shader(r, rect_vert, sizeof(rect_vert));
+	VkShaderModule vs = o->vkqs_pipeline ? repro_shader(r, mv_rect_vert, sizeof(mv_rect_vert))
+			    : o->view_index  ? repro_shader(r, rect_view_vert, sizeof(rect_view_vert))
+					     : repro_shader(r, rect_vert, sizeof(rect_vert));
 	VkShaderModule fs = repro_shader(r, color_frag, sizeof(color_frag));
 	VkPipelineLayout layout;
-	VkPipeline p = repro_pipeline(r, &sc->t, vs, fs, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-				      (VkSampleCountFlagBits)o->samples, &layout);
+	const struct repro_pipeline_opts po = {
+		.push_size = o->vkqs_pipeline ? (uint32_t)sizeof(struct rect_push) : 0,
+		.dynamic_viewport = o->vkqs_pipeline};
+	VkPipeline p = repro_pipeline_ex(r, &sc->t, vs, fs, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+					 (VkSampleCountFlagBits)o->samples, &po, &layout);
 	VkCommandBuffer cb = repro_cmd_begin(r);
 	vkCmdResetQueryPool(cb, sc->pool, 0, n + 2);
 	repro_target_begin(cb, &sc->t);
 	vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+	if (o->vkqs_pipeline) {
+		/* The same 16 x 16 pixels in every view (dx 0). */
+		const float size = (float)sc->t.size;
+		VkViewport vp = {0, 0, size, size, 0, 1};
+		VkRect2D sr = {{0, 0}, {sc->t.size, sc->t.size}};
+		struct rect_push pc = {{8, 8, 24, 24}, {size, size}, 0.5f, 0};
+		vkCmdSetViewport(cb, 0, 1, &vp);
+		vkCmdSetScissor(cb, 0, 1, &sr);
+		vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
+	}
 	vkCmdBeginQuery(cb, sc->pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
 	vkCmdDraw(cb, 6, 1, 0, 0);
 	vkCmdEndQuery(cb, sc->pool, 1);
@@ -264,12 +287,13 @@ static int run(const struct opts *o, double seconds)
 		}
 		if (rounds == 0)
 			repro_log("view mask 0x%x (N = %u), %u samples, precise occlusion query 1 "
-				  "of %u, %s%s%s%s",
+				  "of %u, %s%s%s%s%s",
 				  o->mask, sc.n, o->samples, sc.n + 2,
 				  o->wait ? "in-command-buffer copy with WAIT" : "late reads",
 				  o->view_index ? ", gl_ViewIndex" : "",
 				  o->vkqs_features ? ", vkqs's features" : "",
-				  o->churn ? ", a device per round" : "");
+				  o->churn ? ", a device per round" : "",
+				  o->vkqs_pipeline ? ", vkqs's pipeline" : "");
 		ok = round_once(&r, o, &sc);
 		rounds++;
 		repro_verbose = false;
@@ -310,9 +334,11 @@ int main(int argc, char **argv)
 			o.churn = true;
 		else if (!strcmp(argv[i], "--all-queues"))
 			repro_all_queues = true;
+		else if (!strcmp(argv[i], "--vkqs-pipeline"))
+			o.vkqs_pipeline = true;
 		else
 			repro_exit(2, "usage: %s [late | wait Q | concurrent P T] [--mask M] "
-				      "[--samples S] [--view-index] [--vkqs-features] [--churn] [--all-queues]",
+				      "[--samples S] [--view-index] [--vkqs-features] [--churn] [--all-queues] [--vkqs-pipeline]",
 				   argv[0]);
 	}
 	uint32_t n = (uint32_t)__builtin_popcount(o.mask);

@@ -381,15 +381,26 @@ static inline void repro_target_begin(VkCommandBuffer cb, const struct repro_tar
 	vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
 }
 
+/* Pipeline state beyond repro_pipeline's defaults. */
+struct repro_pipeline_opts {
+	uint32_t push_size;   /* > 0: one vertex-stage push constant range at 0 */
+	bool dynamic_viewport; /* viewport and scissor dynamic, set by the caller */
+};
+
 /* A pipeline for subpass 0 of t: vertex shader vs, the fragment shader
  * color_frag, `topology`, `samples`, fixed viewport and scissor of the
- * whole target, no culling. */
-static inline VkPipeline repro_pipeline(struct repro *r, const struct repro_target *t,
-				 VkShaderModule vs, VkShaderModule fs,
-				 VkPrimitiveTopology topology, VkSampleCountFlagBits samples,
-				 VkPipelineLayout *layout_out)
+ * whole target (unless o says otherwise), no culling. */
+static inline VkPipeline repro_pipeline_ex(struct repro *r, const struct repro_target *t,
+					   VkShaderModule vs, VkShaderModule fs,
+					   VkPrimitiveTopology topology,
+					   VkSampleCountFlagBits samples,
+					   const struct repro_pipeline_opts *o,
+					   VkPipelineLayout *layout_out)
 {
-	VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	VkPushConstantRange pcr = {VK_SHADER_STAGE_VERTEX_BIT, 0, o->push_size};
+	VkPipelineLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+					  .pushConstantRangeCount = o->push_size ? 1 : 0,
+					  .pPushConstantRanges = &pcr};
 	REPRO_CHECK(vkCreatePipelineLayout(r->device, &lci, NULL, layout_out));
 	VkPipelineShaderStageCreateInfo stages[2] = {
 		{.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -420,6 +431,10 @@ static inline VkPipeline repro_pipeline(struct repro *r, const struct repro_targ
 	VkPipelineColorBlendStateCreateInfo cb = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
 		.attachmentCount = 1, .pAttachments = &cba};
+	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+	VkPipelineDynamicStateCreateInfo dy = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = 2, .pDynamicStates = dyn};
 	VkGraphicsPipelineCreateInfo gci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
 		.stageCount = 2,
@@ -430,12 +445,22 @@ static inline VkPipeline repro_pipeline(struct repro *r, const struct repro_targ
 		.pRasterizationState = &rs,
 		.pMultisampleState = &ms,
 		.pColorBlendState = &cb,
+		.pDynamicState = o->dynamic_viewport ? &dy : NULL,
 		.layout = *layout_out,
 		.renderPass = t->render_pass,
 	};
 	VkPipeline p;
 	REPRO_CHECK(vkCreateGraphicsPipelines(r->device, VK_NULL_HANDLE, 1, &gci, NULL, &p));
 	return p;
+}
+
+static inline VkPipeline repro_pipeline(struct repro *r, const struct repro_target *t,
+					VkShaderModule vs, VkShaderModule fs,
+					VkPrimitiveTopology topology, VkSampleCountFlagBits samples,
+					VkPipelineLayout *layout_out)
+{
+	const struct repro_pipeline_opts o = {0};
+	return repro_pipeline_ex(r, t, vs, fs, topology, samples, &o, layout_out);
 }
 
 #endif
