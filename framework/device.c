@@ -462,7 +462,6 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		    bool validation, char *err, size_t errsize)
 {
 	memset(vk, 0, sizeof(*vk));
-	vk->fence_timeout_ns = 20ull * 1000 * 1000 * 1000;
 	vk->gfx.family = vk->compute.family = vk->transfer.family = VKQS_NO_FAMILY;
 	if (!vkqs_instance_create(&vk->inst, validation, err, errsize))
 		return false;

@@ -125,8 +125,9 @@ struct vkqs_vk {
 	 * 1.3.239 tables know only EXT); NULL when the device has neither. */
 	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR get_calibrateable_time_domains;
 	PFN_vkGetCalibratedTimestampsKHR get_calibrated_timestamps;
-	/* How long a case waits for a fence before calling it a hang: the
-	 * runner sets it from --timeout (vkqs_fence_wait). */
+	/* How long a case waits for a fence before calling it a hang
+	 * (vkqs_fence_wait): set by the runner from --timeout after
+	 * vkqs_vk_create. */
 	uint64_t fence_timeout_ns;
 };
 

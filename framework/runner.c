@@ -83,6 +83,15 @@ static size_t read_full(int fd, void *buf, size_t len, double deadline)
 	return got;
 }
 
+/* How long a case waits for a fence, and the health check for the device,
+ * given the per-case --timeout: half of it each, so a case that hangs on
+ * the GPU reports before the runner kills it, and a wedged device ends the
+ * run within about twice the timeout. */
+static double fence_timeout_s(double case_timeout_s)
+{
+	return case_timeout_s / 2;
+}
+
 /* Child side --------------------------------------------------------------*/
 
 struct child_state {
@@ -107,7 +116,7 @@ static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 				   sizeof(cs->vk_err))) {
 			cs->vk_ready = true;
 			cs->vk.fence_timeout_ns =
-				(uint64_t)(vkqs_fence_timeout_s(cs->o->timeout_s) * 1e9);
+				(uint64_t)(fence_timeout_s(cs->o->timeout_s) * 1e9);
 		}
 		else
 			cs->vk_failed = true;
@@ -391,11 +400,6 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 	s->pid = 0;
 }
 
-double vkqs_fence_timeout_s(double case_timeout_s)
-{
-	return case_timeout_s / 2;
-}
-
 /* The health check's work: a draw inside an occlusion query, waited for,
  * its result read.  An empty submission is not enough: after an NVIDIA
  * graphics exception (Xid 13) a fresh process could still create a device
@@ -423,7 +427,7 @@ static void health_probe(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_GT(ctx, v, 0);
 }
 
-/* Runs health_probe in a fresh process, within vkqs_fence_timeout_s of
+/* Runs health_probe in a fresh process, within fence_timeout_s of
  * --timeout.  The device counts lost when the process cannot create it,
  * loses it, waits for a fence in vain, crashes or does not answer in time;
  * a wrong occlusion count still means the GPU executes work. */
@@ -444,7 +448,7 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 	}
 	struct vkqs_runner_opts po = *o;
 	po.validation = false;
-	po.timeout_s = vkqs_fence_timeout_s(o->timeout_s);
+	po.timeout_s = fence_timeout_s(o->timeout_s);
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();

@@ -45,11 +45,6 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 		     size_t n, vkqs_progress_fn progress, void *user,
 		     struct vkqs_device_lost *lost);
 
-/* How long a case waits for a fence, and the health check for the device,
- * given the per-case --timeout: half of it each, so a case that hangs on
- * the GPU reports before the runner kills it, and a wedged device ends the
- * run within about twice the timeout. */
-double vkqs_fence_timeout_s(double case_timeout_s);
 
 /* Describes the device in a child process (the parent never loads a
  * driver, so a driver that crashes while enumerating cannot take the run
