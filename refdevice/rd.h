@@ -44,7 +44,10 @@ void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, siz
 enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD };
 enum rd_overflow_mode { RD_OVERFLOW_WRAP, RD_OVERFLOW_SATURATE };
 enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER };
+enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 struct rd_config {
+	enum rd_arch arch;              /* RD_ARCH: how a render pass instance runs */
+	uint32_t tile_w, tile_h;        /* RD_TILE=WxH (tiler) */
 	float timestamp_period;         /* RD_TIMESTAMP_PERIOD (ns per tick) */
 	uint32_t timestamp_valid_bits;  /* RD_TIMESTAMP_VALID_BITS (graphics family) */
 	uint32_t transfer_valid_bits;   /* RD_TRANSFER_TIMESTAMP_VALID_BITS */
@@ -319,6 +322,9 @@ struct rd_submission;
 struct rd_counters {
 	struct rd_draw_counters draw;
 	uint64_t cs_invocations;
+	/* Not bumped: the executor samples the modelled time (ns) into a
+	 * snapshot, so a time-elapsed query is one more begin/end difference. */
+	uint64_t time_ns;
 };
 
 struct rd_queue {
@@ -342,6 +348,7 @@ struct rd_device {
 	struct rd_queue *queues[RD_FAMILY_COUNT][RD_GRAPHICS_QUEUES];
 	_Atomic uint64_t clock;         /* modelled device time in ns (rd_clock_now) */
 	uint64_t clock_host_base;       /* RD_CLOCK=host: host ns at creation */
+	bool elapsed_timer_query;       /* VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM enabled */
 	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
 	pthread_cond_t event_cond;
 };
@@ -359,7 +366,14 @@ _Static_assert(offsetof(struct rd_command_buffer, base) == 0, "base first");
 extern const VkPhysicalDeviceLimits rd_limits;
 uint32_t rd_family_valid_bits(const struct rd_config *c, uint32_t family);
 uint64_t rd_clock_now(struct rd_device *dev);
-void rd_clock_advance(struct rd_device *dev, uint64_t ticks);
+/* Device time in ns (the cost model's, or the host's with RD_CLOCK=host),
+ * and its conversion to timestamp ticks. */
+uint64_t rd_clock_ns(struct rd_device *dev);
+uint64_t rd_clock_ticks(struct rd_device *dev, uint64_t ns);
+void rd_clock_advance(struct rd_device *dev, uint64_t ns);
+/* Moves the model clock forward to ns if it is behind (the tiler's
+ * engines publish their time when a command buffer completes). */
+void rd_clock_advance_to(struct rd_device *dev, uint64_t ns);
 
 int rd_queue_start(struct rd_queue *q);
 void rd_queue_stop(struct rd_queue *q);

@@ -602,19 +602,33 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdWaitEvents2(VkCommandBuffer cb, uint32_t n, con
 }
 
 /* The queue executes in order, one command at a time: every barrier is
- * already satisfied.  Recorded so the cost model can charge it. */
+ * already satisfied for the data.  Recorded for the cost model: on the
+ * tiler a barrier whose first scope holds fragment work holds back the
+ * geometry engine (rd_exec.c). */
 VKAPI_ATTR void VKAPI_CALL rd_CmdPipelineBarrier(VkCommandBuffer cb, VkPipelineStageFlags src,
 						 VkPipelineStageFlags dst, VkDependencyFlags f,
 						 uint32_t nm, const VkMemoryBarrier *mb,
 						 uint32_t nb, const VkBufferMemoryBarrier *bb,
 						 uint32_t ni, const VkImageMemoryBarrier *ib)
 {
-	cmd_new(cb, RD_CMD_BARRIER);
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_BARRIER);
+	if (c)
+		c->u.barrier_src = src;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdPipelineBarrier2(VkCommandBuffer cb, const VkDependencyInfo *d)
 {
-	cmd_new(cb, RD_CMD_BARRIER);
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_BARRIER);
+	if (!c)
+		return;
+	VkPipelineStageFlags2 src = 0;
+	for (uint32_t i = 0; i < d->memoryBarrierCount; i++)
+		src |= d->pMemoryBarriers[i].srcStageMask;
+	for (uint32_t i = 0; i < d->bufferMemoryBarrierCount; i++)
+		src |= d->pBufferMemoryBarriers[i].srcStageMask;
+	for (uint32_t i = 0; i < d->imageMemoryBarrierCount; i++)
+		src |= d->pImageMemoryBarriers[i].srcStageMask;
+	c->u.barrier_src = src;
 }
 
 static void query(VkCommandBuffer cb, enum rd_cmd_type t, VkQueryPool pool, uint32_t q,

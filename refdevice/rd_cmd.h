@@ -161,6 +161,7 @@ struct rd_cmd {
 			VkImageResolve *regions;
 		} resolve;
 		struct rd_event *event;
+		VkPipelineStageFlags2 barrier_src; /* the first synchronization scope's stages */
 		struct {
 			uint32_t count;
 			struct rd_event **events;

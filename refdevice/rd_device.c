@@ -43,6 +43,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 	}
 	atomic_store(&dev->clock, 0);
 	dev->clock_host_base = rd_now_ns();
+	/* Features whose use the device checks (spec: "must be enabled"). */
+	for (const VkBaseInStructure *p = ci->pNext; p; p = p->pNext)
+		if ((int)p->sType == (int)VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM)
+			dev->elapsed_timer_query =
+				((const VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)p)->elapsedTimerQuery;
 	pthread_mutex_init(&dev->event_lock, NULL);
 	pthread_cond_init(&dev->event_cond, NULL);
 	for (uint32_t i = 0; i < ci->queueCreateInfoCount; i++) {
@@ -689,7 +694,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
 	uint32_t values = 1;
-	switch (ci->queryType) {
+	switch ((int)ci->queryType) {
 	case VK_QUERY_TYPE_OCCLUSION:
 	case VK_QUERY_TYPE_TIMESTAMP:
 		break;
@@ -700,6 +705,13 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 		values = 2; /* 18.2: primitives written, primitives needed */
 		break;
 	case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
+		break;
+	case VK_QUERY_TYPE_TIME_ELAPSED_QCOM:
+		/* VUID-VkQueryPoolCreateInfo-queryType-12416 */
+		if (!dev->elapsed_timer_query)
+			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+					"vkCreateQueryPool: VK_QUERY_TYPE_TIME_ELAPSED_QCOM without "
+					"the elapsedTimerQuery feature enabled");
 		break;
 	default:
 		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,

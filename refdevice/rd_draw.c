@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A vertex in clip coordinates, out of the vertex shader or clipping. */
@@ -261,6 +262,99 @@ static int raster_result(struct draw *d, int rc)
 	return rc;
 }
 
+void rd_bin_clear(struct rd_bin *b)
+{
+	b->prim_count = 0;
+	b->vertex_count = 0;
+	b->oom = false;
+}
+
+void rd_bin_free(struct rd_bin *b)
+{
+	free(b->prims);
+	free(b->vertices);
+	free(b->vars);
+	memset(b, 0, sizeof(*b));
+}
+
+static bool bin_grow(struct rd_bin *b, size_t prims, size_t vertices)
+{
+	if (b->prim_count + prims > b->prim_cap) {
+		size_t cap = b->prim_cap ? b->prim_cap * 2 : 256;
+		while (cap < b->prim_count + prims)
+			cap *= 2;
+		void *p = realloc(b->prims, cap * sizeof(*b->prims));
+		if (!p)
+			return false;
+		b->prims = p;
+		b->prim_cap = cap;
+	}
+	if (b->vertex_count + vertices > b->vertex_cap) {
+		size_t cap = b->vertex_cap ? b->vertex_cap * 2 : 1024;
+		while (cap < b->vertex_count + vertices)
+			cap *= 2;
+		void *v = realloc(b->vertices, cap * sizeof(*b->vertices));
+		if (v)
+			b->vertices = v;
+		void *w = v ? realloc(b->vars, cap * sizeof(*b->vars)) : NULL;
+		if (!w)
+			return false;
+		b->vars = w;
+		b->vertex_cap = cap;
+	}
+	return true;
+}
+
+/* The binning phase keeps the primitive (n screen vertices and the
+ * provoking vertex's outputs) with a bounding box widened by the point
+ * size or line width, so a tile that misses the box misses the primitive;
+ * otherwise the primitive is rasterized now. */
+static int emit(struct draw *d, const struct rd_raster_vertex *v, uint32_t n,
+		const uint32_t (*flat)[4])
+{
+	struct rd_bin *b = d->st->bin;
+	if (!b) {
+		if (n == 1)
+			return raster_result(d, rd_raster_point(&d->r, v));
+		if (n == 2)
+			return raster_result(d, rd_raster_line(&d->r, &v[0], &v[1], flat));
+		return raster_result(d, rd_raster_polygon(&d->r, v, n, flat));
+	}
+	if (b->oom || !bin_grow(b, 1, n + 1)) {
+		b->oom = true;
+		snprintf(d->err, d->errsize, "binning: out of memory");
+		return -1;
+	}
+	struct rd_bin_prim *p = &b->prims[b->prim_count++];
+	p->first_vertex = (uint32_t)b->vertex_count;
+	p->n = (uint8_t)n;
+	p->view = (uint8_t)d->view;
+	double x0 = v[0].x, x1 = v[0].x, y0 = v[0].y, y1 = v[0].y, wide = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		b->vertices[b->vertex_count] = v[i];
+		b->vertices[b->vertex_count].var = NULL;
+		memcpy(b->vars[b->vertex_count], v[i].var, sizeof(b->vars[0]));
+		b->vertex_count++;
+		x0 = fmin(x0, v[i].x);
+		x1 = fmax(x1, v[i].x);
+		y0 = fmin(y0, v[i].y);
+		y1 = fmax(y1, v[i].y);
+		wide = fmax(wide, v[i].point_size);
+	}
+	wide = fmax(wide, d->st->line_width) / 2.0 + 2.0;
+	p->flat = (uint32_t)b->vertex_count;
+	if (flat)
+		memcpy(b->vars[b->vertex_count], flat, sizeof(b->vars[0]));
+	else
+		memset(b->vars[b->vertex_count], 0, sizeof(b->vars[0]));
+	b->vertices[b->vertex_count++] = v[0]; /* unused slot beside the flat outputs */
+	p->x0 = (int32_t)floor(x0 - wide);
+	p->y0 = (int32_t)floor(y0 - wide);
+	p->x1 = (int32_t)ceil(x1 + wide);
+	p->y1 = (int32_t)ceil(y1 + wide);
+	return 0;
+}
+
 /* Spec "Primitive Clipping": a point is kept only when inside the volume. */
 static int clip_point_primitive(struct draw *d, const struct clip_vertex *v)
 {
@@ -270,7 +364,7 @@ static int clip_point_primitive(struct draw *d, const struct clip_vertex *v)
 	if (!to_screen(d, v, &rv))
 		return 0;
 	d->c->clipping_primitives++;
-	return raster_result(d, rd_raster_point(&d->r, &rv));
+	return emit(d, &rv, 1, NULL);
 }
 
 /* A line segment loses the parts outside each plane in turn. */
@@ -300,8 +394,7 @@ static int clip_line_primitive(struct draw *d, const struct clip_vertex *a,
 		return 0;
 	d->c->clipping_primitives++;
 	/* Flat varyings come from the provoking (first) vertex as shaded. */
-	return raster_result(d, rd_raster_line(&d->r, &rv[0], &rv[1],
-					       (const uint32_t(*)[4])a->var));
+	return emit(d, rv, 2, (const uint32_t(*)[4])a->var);
 }
 
 static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *const v[3])
@@ -330,8 +423,7 @@ static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *con
 	/* Spec 18.4: clipping primitives counts what clipping outputs; a
 	 * clipped polygon is one primitive here. */
 	d->c->clipping_primitives++;
-	return raster_result(d, rd_raster_polygon(&d->r, d->screen, n,
-						  (const uint32_t(*)[4])v[0]->var));
+	return emit(d, d->screen, n, (const uint32_t(*)[4])v[0]->var);
 }
 
 /* Transform feedback ("Transform Feedback", before any other vertex
@@ -590,4 +682,39 @@ int rd_draw(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
 	}
 	return rd_draw_run(st, dp, run_vs, (void *)st, st->fs ? run_fs : NULL, (void *)st, c, err,
 			   errsize);
+}
+
+int rd_draw_tile(const struct rd_graphics_state *st, const struct rd_bin *bin, size_t first,
+		 size_t end, struct rd_draw_counters *c, char *err, size_t errsize)
+{
+	struct rd_raster r;
+	int view = -1;
+	int64_t sx0 = st->scissor.offset.x, sy0 = st->scissor.offset.y;
+	int64_t sx1 = sx0 + st->scissor.extent.width, sy1 = sy0 + st->scissor.extent.height;
+	struct rd_raster_vertex v[RD_RASTER_MAX_POLYGON];
+	for (size_t i = first; i < end; i++) {
+		const struct rd_bin_prim *p = &bin->prims[i];
+		if (p->x1 < sx0 || p->x0 >= sx1 || p->y1 < sy0 || p->y0 >= sy1)
+			continue; /* not binned to this tile */
+		if ((int)p->view != view) {
+			view = p->view;
+			if (rd_raster_begin(&r, st, p->view, st->fs ? run_fs : NULL, (void *)st, c,
+					    err, errsize))
+				return -1;
+		}
+		for (uint32_t k = 0; k < p->n; k++) {
+			v[k] = bin->vertices[p->first_vertex + k];
+			v[k].var = (const uint32_t(*)[4])bin->vars[p->first_vertex + k];
+		}
+		const uint32_t(*flat)[4] = (const uint32_t(*)[4])bin->vars[p->flat];
+		int rc = p->n == 1   ? rd_raster_point(&r, v)
+			 : p->n == 2 ? rd_raster_line(&r, &v[0], &v[1], flat)
+				     : rd_raster_polygon(&r, v, p->n, flat);
+		if (rc != 0) {
+			if (!r.failed)
+				snprintf(err, errsize, "rasterization failed");
+			return -1;
+		}
+	}
+	return 0;
 }

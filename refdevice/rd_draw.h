@@ -94,7 +94,31 @@ struct rd_graphics_state {
 
 	uint32_t view_mask;            /* multiview: views to render; 0 = one view, layer 0 */
 	struct rd_xfb *xfb;            /* transform feedback while active, else NULL */
+	struct rd_bin *bin;            /* the binning phase of a tiled render pass: primitives
+	                                  are appended here, not rasterized (rd_draw_tile) */
 };
+
+/* A tiled render pass's primitive list (refdevice/README.md "Architectures"):
+ * what the binning phase produced, in draw order, per view in view order;
+ * each primitive after clipping and the viewport transform, with a
+ * conservative pixel bounding box for binning. */
+struct rd_bin_prim {
+	uint32_t first_vertex;         /* index into vertices and vars */
+	uint32_t flat;                 /* index into vars: the provoking vertex's outputs */
+	uint8_t n;                     /* 1 point, 2 line, 3.. polygon */
+	uint8_t view;
+	int32_t x0, y0, x1, y1;        /* pixels that may be covered, inclusive */
+};
+struct rd_bin {
+	struct rd_bin_prim *prims;
+	size_t prim_count, prim_cap;
+	struct rd_raster_vertex *vertices; /* var pointers are set on replay */
+	uint32_t (*vars)[RD_MAX_LOCATIONS][4];
+	size_t vertex_count, vertex_cap;   /* vars holds vertex_count entries too */
+	bool oom;
+};
+void rd_bin_clear(struct rd_bin *b);
+void rd_bin_free(struct rd_bin *b);
 
 /* Transform feedback while active (spec "Transform Feedback"): the bound
  * ranges and where the next vertex goes in each; it lives from
@@ -140,5 +164,12 @@ struct rd_draw_counters {
  * (a shader runtime fault). */
 int rd_draw(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
 	    struct rd_draw_counters *c, char *err, size_t errsize);
+
+/* The main phase of one binned draw for one tile: primitives [first, end)
+ * of bin, rasterized within st->scissor (the tile already intersected),
+ * through st's fragment shader.  Fragment-side counters only (the
+ * binning phase counted the vertex side).  Returns as rd_draw. */
+int rd_draw_tile(const struct rd_graphics_state *st, const struct rd_bin *bin, size_t first,
+		 size_t end, struct rd_draw_counters *c, char *err, size_t errsize);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "rd_api.h"
 #include "rd_cmd.h"
+#include "compat.h"
 
 const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *s,
 						      uint32_t binding, uint32_t element);
@@ -19,21 +20,29 @@ const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *
 #define COST_FRAGMENT_NS 1
 #define COST_INVOCATION_NS 1
 #define COST_BYTES_PER_NS 100 /* 100 GB/s */
+#define COST_BIN_NS 1          /* tiler: binning one primitive */
+#define COST_TILE_NS 100       /* tiler: starting a tile */
 
 #define MAX_ACTIVE 32
 
+/* A query is a begin snapshot and an end difference of the one set of
+ * counters the stages bump (STYLE 14, 17).  On the tiler a query inside a
+ * render pass is begun and ended once per phase (binning, then each tile):
+ * delta sums the differences, and the result is written after the last. */
 struct active_query {
 	struct rd_query_pool *pool;
 	uint32_t query;
 	VkQueryControlFlags flags;
 	uint32_t index;                /* vkCmdBeginQueryIndexedEXT index (vertex stream) */
 	uint32_t view_mask;            /* multiview mask of the subpass at begin */
-	struct rd_counters begin;
+	bool open;                     /* begun and not yet ended in this phase */
+	struct rd_counters begin;      /* the snapshot at begin in this phase */
+	struct rd_counters delta;      /* the sum of end - begin over the phases */
 };
 
-struct exec {
-	struct rd_queue *q;
-	struct rd_device *dev;
+/* The state commands set, which a tiled render pass replays per tile: it
+ * is restored to its value at the pass's start before each replay. */
+struct exec_state {
 	struct rd_pipeline *gfx, *compute;
 	VkViewport viewport;
 	VkRect2D scissor;
@@ -64,16 +73,115 @@ struct exec {
 	VkDeviceSize xfb_offsets[RD_MAX_XFB_BUFFERS], xfb_sizes[RD_MAX_XFB_BUFFERS];
 	bool xfb_active;
 	struct rd_xfb xfb;
-	/* queries */
+};
+
+/* Where the executor is in a render pass instance (STYLE 16): straight
+ * through (outside a pass, or any pass on the immediate architecture), the
+ * tiler's binning phase, or its main phase for one tile. */
+enum phase { PHASE_DIRECT, PHASE_BIN, PHASE_TILE };
+
+/* A binned draw: the primitives of one draw (one record per indirect
+ * draw) in exec.bin. */
+struct bin_draw {
+	uint32_t pos;                  /* the command's position in the pass */
+	size_t first, end;
+};
+
+struct exec {
+	struct rd_queue *q;
+	struct rd_device *dev;
+	struct exec_state s;
+	/* the architecture: how a render pass instance runs */
+	void (*render_pass)(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n);
+	enum phase phase;
+	VkRect2D tile;                 /* PHASE_TILE: the tile, within the render area */
+	uint32_t tile_index, tile_count;
+	struct rd_bin bin;             /* the pass's primitives (tiler) */
+	struct bin_draw *draws;
+	uint32_t draw_count, draw_cap, draw_next;
+	uint32_t cmd_pos;              /* position of the running command in the pass */
+	/* the tiler's two hardware queues: when each is next free (device ns) */
+	uint64_t geom_ns, frag_ns;
+	/* queries: open ones, and (tiler) ones ended in an earlier phase of
+	 * the pass that are begun again in the next */
 	struct active_query active[MAX_ACTIVE];
 	uint32_t active_count;
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
 	char err[256];
 };
 
+/* The cost model (refdevice/README.md "Architectures"): the immediate
+ * architecture has one timeline, the device clock.  The tiler has two
+ * hardware queues: the geometry engine (binning, compute, transfers) and
+ * the fragment engine (the main phase, tile by tile); each command
+ * buffer starts both at the device clock and publishes the later one when
+ * it completes. */
+static bool tiler(const struct exec *e)
+{
+	return e->dev->instance->config.arch == RD_ARCH_TILER;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
 static void charge(struct exec *e, uint64_t ns)
 {
-	rd_clock_advance(e->dev, ns);
+	if (!tiler(e))
+		rd_clock_advance(e->dev, ns);
+	else if (e->phase == PHASE_TILE)
+		e->frag_ns += ns ? ns : 1;
+	else
+		e->geom_ns += ns ? ns : 1;
+}
+
+/* The device time a command sees: outside a render pass (and for the
+ * start or end of an elapsed timer there) the completion of all earlier
+ * work; in the binning phase the geometry engine's; in the main phase the
+ * fragment engine's. */
+static uint64_t exec_time(const struct exec *e)
+{
+	if (e->dev->instance->config.host_clock || !tiler(e))
+		return rd_clock_ns(e->dev);
+	switch (e->phase) {
+	case PHASE_BIN: return e->geom_ns;
+	case PHASE_TILE: return e->frag_ns;
+	default: return max_u64(e->geom_ns, e->frag_ns);
+	}
+}
+
+/* A barrier whose first synchronization scope includes fragment work
+ * makes the geometry engine wait for the fragment engine; without one,
+ * binning and compute run ahead (seed 003's timing diagram). */
+static void barrier(struct exec *e, VkPipelineStageFlags2 src)
+{
+	const VkPipelineStageFlags2 fragment =
+		VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+		VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT |
+		VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT |
+		VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT |
+		VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT;
+	if (src & fragment)
+		e->geom_ns = max_u64(e->geom_ns, e->frag_ns);
+}
+
+/* The counters as a command sees them now (STYLE 17). */
+static void sample(const struct exec *e, struct rd_counters *out)
+{
+	*out = e->q->counters;
+	out->time_ns = exec_time(e);
+}
+
+/* Every field of struct rd_counters is a uint64_t counter. */
+_Static_assert(sizeof(struct rd_counters) % sizeof(uint64_t) == 0, "counters are uint64_t");
+static void counters_accumulate(struct rd_counters *acc, const struct rd_counters *end,
+				const struct rd_counters *begin)
+{
+	uint64_t *a = (uint64_t *)acc;
+	const uint64_t *x = (const uint64_t *)end, *y = (const uint64_t *)begin;
+	for (size_t i = 0; i < sizeof(*acc) / sizeof(uint64_t); i++)
+		a[i] += x[i] - y[i];
 }
 
 /* Descriptors seen by shaders ------------------------------------------------*/
@@ -92,7 +200,7 @@ static const struct rd_buffer_range *env_buffer(void *user, uint32_t set, uint32
 	if (set >= RD_MAX_SETS)
 		return NULL;
 	const struct rd_descriptor_slot *s =
-		rd_descriptor_lookup(c->e->sets[c->bind][set], binding, element);
+		rd_descriptor_lookup(c->e->s.sets[c->bind][set], binding, element);
 	if (!s || !s->buffer || !s->buffer->data)
 		return NULL;
 	struct rd_buffer_range *r = &c->ranges[c->next++ & 3];
@@ -122,13 +230,40 @@ static struct rd_attachment attachment_of(struct rd_image_view *v)
  * layer_count layers. */
 static bool layer_used(const struct exec *e, uint32_t layer)
 {
-	return e->view_mask ? (e->view_mask >> layer) & 1 : layer < e->layer_count;
+	return e->s.view_mask ? (e->s.view_mask >> layer) & 1 : layer < e->s.layer_count;
+}
+
+static VkRect2D rect_intersect(VkRect2D a, VkRect2D b)
+{
+	int64_t x0 = a.offset.x > b.offset.x ? a.offset.x : b.offset.x;
+	int64_t y0 = a.offset.y > b.offset.y ? a.offset.y : b.offset.y;
+	int64_t x1 = (int64_t)a.offset.x + a.extent.width, bx1 = (int64_t)b.offset.x + b.extent.width;
+	int64_t y1 = (int64_t)a.offset.y + a.extent.height, by1 = (int64_t)b.offset.y + b.extent.height;
+	x1 = x1 < bx1 ? x1 : bx1;
+	y1 = y1 < by1 ? y1 : by1;
+	VkRect2D r = {{(int32_t)x0, (int32_t)y0},
+		      {(uint32_t)(x1 > x0 ? x1 - x0 : 0), (uint32_t)(y1 > y0 ? y1 - y0 : 0)}};
+	return r;
+}
+
+/* Attachment writes of a render pass (load ops, vkCmdClearAttachments,
+ * resolves) happen in the main phase, each tile writing its own pixels:
+ * the rectangle within the tile, or nothing in the binning phase. */
+static bool pass_rect(const struct exec *e, VkRect2D *r)
+{
+	if (e->phase == PHASE_BIN)
+		return false;
+	if (e->phase == PHASE_TILE)
+		*r = rect_intersect(*r, e->tile);
+	return true;
 }
 
 static void clear_view_rect(struct exec *e, struct rd_image_view *v, VkImageAspectFlags aspects,
 			    const VkClearValue *value, VkRect2D r, uint32_t base_layer,
 			    uint32_t layer_count)
 {
+	if (!pass_rect(e, &r))
+		return;
 	struct rd_image *img = v->image;
 	const struct rd_format_info *fi = img->fmt;
 	int32_t x0 = r.offset.x < 0 ? 0 : r.offset.x, y0 = r.offset.y < 0 ? 0 : r.offset.y;
@@ -164,27 +299,27 @@ static void clear_view_rect(struct exec *e, struct rd_image_view *v, VkImageAspe
 /* Load ops of the attachments first used by the current subpass. */
 static void subpass_load(struct exec *e)
 {
-	const struct rd_subpass *sp = &e->pass->subpasses[e->subpass];
-	e->view_mask = sp->view_mask;
-	e->layer_count = e->fb->layers;
-	e->color_count = sp->color_count;
+	const struct rd_subpass *sp = &e->s.pass->subpasses[e->s.subpass];
+	e->s.view_mask = sp->view_mask;
+	e->s.layer_count = e->s.fb->layers;
+	e->s.color_count = sp->color_count;
 	for (uint32_t c = 0; c < RD_MAX_COLOR; c++) {
-		e->color[c] = c < sp->color_count && sp->color[c] != VK_ATTACHMENT_UNUSED
-				      ? e->fb->attachments[sp->color[c]]
+		e->s.color[c] = c < sp->color_count && sp->color[c] != VK_ATTACHMENT_UNUSED
+				      ? e->s.fb->attachments[sp->color[c]]
 				      : NULL;
-		e->resolve[c] = c < sp->color_count && sp->resolve[c] != VK_ATTACHMENT_UNUSED
-					? e->fb->attachments[sp->resolve[c]]
+		e->s.resolve[c] = c < sp->color_count && sp->resolve[c] != VK_ATTACHMENT_UNUSED
+					? e->s.fb->attachments[sp->resolve[c]]
 					: NULL;
 	}
-	e->depth = sp->depth_stencil != VK_ATTACHMENT_UNUSED
-			   ? e->fb->attachments[sp->depth_stencil]
+	e->s.depth = sp->depth_stencil != VK_ATTACHMENT_UNUSED
+			   ? e->s.fb->attachments[sp->depth_stencil]
 			   : NULL;
-	uint32_t layers = e->view_mask ? 32 - (uint32_t)__builtin_clz(e->view_mask) : e->layer_count;
-	for (uint32_t a = 0; a < e->pass->attachment_count; a++) {
-		if (e->pass->first_use[a] != e->subpass)
+	uint32_t layers = e->s.view_mask ? 32 - (uint32_t)__builtin_clz(e->s.view_mask) : e->s.layer_count;
+	for (uint32_t a = 0; a < e->s.pass->attachment_count; a++) {
+		if (e->s.pass->first_use[a] != e->s.subpass)
 			continue;
-		const struct rd_attachment_desc *d = &e->pass->attachments[a];
-		struct rd_image_view *v = e->fb->attachments[a];
+		const struct rd_attachment_desc *d = &e->s.pass->attachments[a];
+		struct rd_image_view *v = e->s.fb->attachments[a];
 		VkImageAspectFlags aspects = 0;
 		if (v->image->fmt->color && d->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
 			aspects |= VK_IMAGE_ASPECT_COLOR_BIT;
@@ -196,7 +331,7 @@ static void subpass_load(struct exec *e)
 			continue;
 		for (uint32_t l = 0; l < layers; l++)
 			if (layer_used(e, l))
-				clear_view_rect(e, v, aspects, &e->clears[a], e->area, l, 1);
+				clear_view_rect(e, v, aspects, &e->s.clears[a], e->s.area, l, 1);
 	}
 }
 
@@ -234,17 +369,19 @@ static void resolve_pixels(struct rd_image *src, uint32_t src_layer, struct rd_i
 
 static void subpass_resolve(struct exec *e)
 {
-	for (uint32_t c = 0; c < e->color_count; c++) {
-		if (!e->color[c] || !e->resolve[c])
+	VkRect2D r = e->s.area;
+	if (!pass_rect(e, &r))
+		return;
+	for (uint32_t c = 0; c < e->s.color_count; c++) {
+		if (!e->s.color[c] || !e->s.resolve[c])
 			continue;
-		uint32_t layers = e->view_mask ? 32 - (uint32_t)__builtin_clz(e->view_mask) : e->layer_count;
+		uint32_t layers = e->s.view_mask ? 32 - (uint32_t)__builtin_clz(e->s.view_mask) : e->s.layer_count;
 		for (uint32_t l = 0; l < layers; l++)
 			if (layer_used(e, l))
-				resolve_pixels(e->color[c]->image, e->color[c]->base_layer + l,
-					       e->resolve[c]->image, e->resolve[c]->base_layer + l,
-					       e->area.offset.x, e->area.offset.y, e->area.offset.x,
-					       e->area.offset.y, e->area.extent.width,
-					       e->area.extent.height);
+				resolve_pixels(e->s.color[c]->image, e->s.color[c]->base_layer + l,
+					       e->s.resolve[c]->image, e->s.resolve[c]->base_layer + l,
+					       r.offset.x, r.offset.y, r.offset.x, r.offset.y,
+					       r.extent.width, r.extent.height);
 	}
 }
 
@@ -270,20 +407,35 @@ static void make_available(struct exec *e, struct rd_query_pool *pool, uint32_t 
 		e->available_at_ns = at;
 }
 
+static struct active_query *find_query(struct exec *e, struct rd_query_pool *pool,
+				       uint32_t query, uint32_t index)
+{
+	for (uint32_t i = 0; i < e->active_count; i++)
+		if (e->active[i].pool == pool && e->active[i].query == query &&
+		    e->active[i].index == index)
+			return &e->active[i];
+	return NULL;
+}
+
 static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query,
 			VkQueryControlFlags flags, uint32_t index)
 {
-	if (e->active_count == MAX_ACTIVE) {
-		rd_log("vkCmdBeginQuery: more than %d active queries", MAX_ACTIVE);
-		return;
+	struct active_query *a = find_query(e, pool, query, index);
+	if (!a) {
+		if (e->active_count == MAX_ACTIVE) {
+			rd_log("vkCmdBeginQuery: more than %d active queries", MAX_ACTIVE);
+			return;
+		}
+		a = &e->active[e->active_count++];
+		memset(a, 0, sizeof(*a));
+		a->pool = pool;
+		a->query = query;
+		a->flags = flags;
+		a->index = index;
+		a->view_mask = e->s.in_pass ? e->s.view_mask : 0;
 	}
-	struct active_query *a = &e->active[e->active_count++];
-	a->pool = pool;
-	a->query = query;
-	a->flags = flags;
-	a->index = index;
-	a->view_mask = e->in_pass ? e->view_mask : 0;
-	a->begin = e->q->counters;
+	a->open = true;
+	sample(e, &a->begin);
 }
 
 /* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
@@ -316,87 +468,117 @@ static uint64_t nonprecise(const struct rd_config *cfg, uint64_t exact)
 	}
 }
 
-/* vkCmdEndQueryIndexedEXT "completes the query in queryPool identified by
- * query and index". */
-static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, uint32_t index)
+static uint64_t valid_mask(const struct exec *e)
 {
-	uint32_t i = 0;
-	while (i < e->active_count && !(e->active[i].pool == pool && e->active[i].query == query &&
-					e->active[i].index == index))
-		i++;
-	if (i == e->active_count) {
-		rd_log("vkCmdEndQuery: query %u (index %u) is not active", query, index);
-		return;
-	}
-	struct active_query a = e->active[i];
-	e->active[i] = e->active[--e->active_count];
-	const struct rd_counters *now = &e->q->counters;
+	uint32_t bits = rd_family_valid_bits(&e->dev->instance->config, e->q->family);
+	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+}
+
+/* Writes a query's values from the differences it summed. */
+static void finish_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	const struct rd_counters *d = &a->delta;
 	const struct rd_config *cfg = &e->dev->instance->config;
-	uint32_t n = query_views(a.view_mask);
-	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {
-		uint64_t *values = rd_query_values(pool, query + v);
+	uint32_t n = query_views(a->view_mask);
+	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
+		uint64_t *values = rd_query_values(pool, a->query + v);
 		memset(values, 0, pool->value_count * sizeof(*values));
 		/* Multiview (18.2): N consecutive queries whose sum is the total;
 		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
 		 * view per query. */
-		bool spread = a.view_mask && cfg->multiview == RD_MV_SPREAD;
+		bool spread = a->view_mask && cfg->multiview == RD_MV_SPREAD;
 		if (!spread && v > 0) {
-			make_available(e, pool, query + v);
+			make_available(e, pool, a->query + v);
 			continue;
 		}
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
 			uint64_t count;
 			if (spread) {
 				/* the v-th set bit of the view mask */
-				uint32_t m = a.view_mask, view = 0;
+				uint32_t m = a->view_mask, view = 0;
 				for (uint32_t k = 0; k <= v; k++) {
 					view = (uint32_t)__builtin_ctz(m);
 					m &= m - 1;
 				}
-				count = now->draw.samples_passed[view] - a.begin.draw.samples_passed[view];
+				count = d->draw.samples_passed[view];
 			} else {
-				count = total_samples(now) - total_samples(&a.begin);
+				count = total_samples(d);
 			}
-			values[0] = (a.flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
-										 : nonprecise(cfg, count);
+			values[0] = (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
+										  : nonprecise(cfg, count);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
 			uint32_t k = 0;
 			for (uint32_t bit = 0; bit < 32; bit++)
 				if (pool->statistics & (1u << bit)) {
 					/* statistics are counted for all views together:
 					 * the first query holds the total */
-					values[k++] = statistic(now, bit) - statistic(&a.begin, bit);
+					values[k++] = statistic(d, bit);
 				}
 		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
 			/* 18.7: primitives written, then primitives output to the
 			 * stream while transform feedback was active.  Vertex
 			 * stream 0 is the only one (maxTransformFeedbackStreams 1):
 			 * nothing reaches another. */
-			if (a.index == 0) {
-				values[0] = now->draw.xfb_primitives_written -
-					    a.begin.draw.xfb_primitives_written;
-				values[1] = now->draw.xfb_primitives_needed -
-					    a.begin.draw.xfb_primitives_needed;
+			if (a->index == 0) {
+				values[0] = d->draw.xfb_primitives_written;
+				values[1] = d->draw.xfb_primitives_needed;
 			}
 		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
 			/* 18.8: every primitive output to the stream, whether or
 			 * not transform feedback is active. */
-			if (a.index == 0)
-				values[0] = now->draw.primitives_generated -
-					    a.begin.draw.primitives_generated;
+			if (a->index == 0)
+				values[0] = d->draw.primitives_generated;
+		} else if (pool->type == VK_QUERY_TYPE_TIME_ELAPSED_QCOM) {
+			/* The device time between begin and end, summed over the
+			 * phases (every tile), in timestamp ticks within
+			 * timestampValidBits.  Multiview: the total in the first
+			 * query, or split evenly with the remainder in the first;
+			 * "the sum of the results in all of the view query indices
+			 * must accurately reflect the total". */
+			uint64_t ticks = (uint64_t)((double)d->time_ns / cfg->timestamp_period);
+			uint64_t share = ticks / n;
+			values[0] = (!spread ? ticks : v == 0 ? ticks - share * (n - 1) : share) &
+				    valid_mask(e);
 		}
-		make_available(e, pool, query + v);
+		make_available(e, pool, a->query + v);
 	}
 }
 
+/* vkCmdEndQueryIndexedEXT "completes the query in queryPool identified by
+ * query and index".  On the tiler a query inside a render pass completes
+ * at its end in the last tile. */
+static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, uint32_t index)
+{
+	struct active_query *a = find_query(e, pool, query, index);
+	if (!a || !a->open) {
+		rd_log("vkCmdEndQuery: query %u (index %u) is not active", query, index);
+		return;
+	}
+	struct rd_counters now;
+	sample(e, &now);
+	counters_accumulate(&a->delta, &now, &a->begin);
+	a->open = false;
+	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
+		return;
+	struct active_query done = *a;
+	*a = e->active[--e->active_count];
+	finish_query(e, &done);
+}
+
+/* A timestamp inside a render pass on the tiler is written while the first
+ * tile executes (spec 18.5 lets an implementation write it at any stage
+ * logically after the one named; a tiler has no better moment: the pass
+ * runs once per tile).  In the binning phase and later tiles it is not
+ * written again. */
 static void write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t query)
 {
-	uint32_t bits = rd_family_valid_bits(&e->dev->instance->config, e->q->family);
-	uint64_t mask = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index > 0))
+		return;
 	/* "If an overflow occurs, the timestamp value must wrap back to zero";
 	 * bits above timestampValidBits are zero. */
-	uint64_t t = rd_clock_now(e->dev) & mask;
-	uint32_t n = e->in_pass ? query_views(e->view_mask) : 1;
+	uint64_t t = rd_clock_ticks(e->dev, exec_time(e)) & valid_mask(e);
+	uint32_t n = e->s.in_pass ? query_views(e->s.view_mask) : 1;
 	bool spread = e->dev->instance->config.multiview == RD_MV_SPREAD;
 	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {
 		/* 18.5 multiview: the first query holds the timestamp and the
@@ -423,101 +605,162 @@ static void add_counters(struct rd_counters *total, const struct rd_draw_counter
 	total->draw.xfb_primitives_needed += d->xfb_primitives_needed;
 }
 
-static void draw(struct exec *e, const struct rd_draw_params *dp)
+/* The state a draw runs with, from the pipeline, dynamic state and the
+ * render pass instance; env and ec are the caller's. */
+static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_exec_env *env,
+		       struct env_ctx *ec)
 {
-	struct rd_pipeline *p = e->gfx;
-	if (!p || !e->in_pass) {
+	struct rd_pipeline *p = e->s.gfx;
+	if (!p || !e->s.in_pass) {
 		rd_log("draw without a graphics pipeline or outside a render pass: skipped");
-		return;
+		return false;
 	}
-	struct rd_graphics_state g = p->gs;
-	struct env_ctx ec = {.e = e, .bind = 0};
-	struct rd_exec_env env = {.push_constants = e->push, .buffer = env_buffer, .user = &ec};
-	g.env = &env;
+	*ec = (struct env_ctx){.e = e, .bind = 0};
+	*env = (struct rd_exec_env){.push_constants = e->s.push, .buffer = env_buffer, .user = ec};
+	*gs = p->gs;
+	struct rd_graphics_state *const g = gs;
+	g->env = env;
 	if (p->dynamic_mask & RD_DYN_VIEWPORT)
-		g.viewport = e->viewport;
+		g->viewport = e->s.viewport;
 	if (p->dynamic_mask & RD_DYN_SCISSOR)
-		g.scissor = e->scissor;
+		g->scissor = e->s.scissor;
 	if (p->dynamic_mask & RD_DYN_LINE_WIDTH)
-		g.line_width = e->line_width;
+		g->line_width = e->s.line_width;
 	if (p->dynamic_mask & RD_DYN_DEPTH_BOUNDS) {
-		g.min_depth_bounds = e->depth_bounds[0];
-		g.max_depth_bounds = e->depth_bounds[1];
+		g->min_depth_bounds = e->s.depth_bounds[0];
+		g->max_depth_bounds = e->s.depth_bounds[1];
 	}
 	if (p->dynamic_mask & RD_DYN_STENCIL_COMPARE) {
-		g.front.compareMask = e->stencil_compare[0];
-		g.back.compareMask = e->stencil_compare[1];
+		g->front.compareMask = e->s.stencil_compare[0];
+		g->back.compareMask = e->s.stencil_compare[1];
 	}
 	if (p->dynamic_mask & RD_DYN_STENCIL_WRITE) {
-		g.front.writeMask = e->stencil_write[0];
-		g.back.writeMask = e->stencil_write[1];
+		g->front.writeMask = e->s.stencil_write[0];
+		g->back.writeMask = e->s.stencil_write[1];
 	}
 	if (p->dynamic_mask & RD_DYN_STENCIL_REFERENCE) {
-		g.front.reference = e->stencil_ref[0];
-		g.back.reference = e->stencil_ref[1];
+		g->front.reference = e->s.stencil_ref[0];
+		g->back.reference = e->s.stencil_ref[1];
 	}
 	for (uint32_t b = 0; b < RD_MAX_BINDINGS; b++) {
-		struct rd_buffer *vb = e->vertex_buffers[b];
-		g.bindings[b].stride = p->binding_strides[b];
-		g.bindings[b].rate = p->binding_rates[b];
-		if (vb && vb->data && e->vertex_offsets[b] <= vb->size) {
-			g.bindings[b].data = vb->data + e->vertex_offsets[b];
-			g.bindings[b].size = vb->size - e->vertex_offsets[b];
+		struct rd_buffer *vb = e->s.vertex_buffers[b];
+		g->bindings[b].stride = p->binding_strides[b];
+		g->bindings[b].rate = p->binding_rates[b];
+		if (vb && vb->data && e->s.vertex_offsets[b] <= vb->size) {
+			g->bindings[b].data = vb->data + e->s.vertex_offsets[b];
+			g->bindings[b].size = vb->size - e->s.vertex_offsets[b];
 		}
 	}
-	g.render_area = e->area;
-	g.color_count = e->color_count;
-	for (uint32_t c = 0; c < e->color_count; c++)
-		g.color[c] = attachment_of(e->color[c]);
-	g.depth_stencil = attachment_of(e->depth);
-	g.view_mask = e->view_mask;
-	if (e->xfb_active) {
+	g->render_area = e->s.area;
+	g->color_count = e->s.color_count;
+	for (uint32_t c = 0; c < e->s.color_count; c++)
+		g->color[c] = attachment_of(e->s.color[c]);
+	g->depth_stencil = attachment_of(e->s.depth);
+	g->view_mask = e->s.view_mask;
+	if (e->s.xfb_active) {
 		/* "The sizes of the transform feedback buffers are defined by the
 		 * pSizes parameter ... or the size of the bound buffer, whichever
 		 * is the lesser." */
 		for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
-			struct rd_buffer *xb = e->xfb_buffers[b];
-			e->xfb.data[b] = NULL;
-			if (!xb || !xb->data || e->xfb_offsets[b] > xb->size)
+			struct rd_buffer *xb = e->s.xfb_buffers[b];
+			e->s.xfb.data[b] = NULL;
+			if (!xb || !xb->data || e->s.xfb_offsets[b] > xb->size)
 				continue;
-			VkDeviceSize rest = xb->size - e->xfb_offsets[b];
-			e->xfb.data[b] = xb->data + e->xfb_offsets[b];
-			e->xfb.size[b] = e->xfb_sizes[b] < rest ? e->xfb_sizes[b] : rest;
+			VkDeviceSize rest = xb->size - e->s.xfb_offsets[b];
+			e->s.xfb.data[b] = xb->data + e->s.xfb_offsets[b];
+			e->s.xfb.size[b] = e->s.xfb_sizes[b] < rest ? e->s.xfb_sizes[b] : rest;
 		}
-		g.xfb = &e->xfb;
+		g->xfb = &e->s.xfb;
 	}
+	return true;
+}
+
+static void charge_fragments(struct exec *e, const struct rd_draw_counters *dc)
+{
+	uint64_t frags = dc->fs_invocations;
+	for (int v = 0; v < RD_MAX_VIEWS; v++)
+		frags += dc->samples_passed[v] / 4;
+	charge(e, frags * COST_FRAGMENT_NS);
+}
+
+/* A draw: straight through, or (tiler, binning phase) its vertex work,
+ * the primitives kept for the main phase. */
+static void draw(struct exec *e, const struct rd_draw_params *dp)
+{
+	struct rd_graphics_state g;
+	struct rd_exec_env env;
+	struct env_ctx ec;
+	if (!draw_state(e, &g, &env, &ec))
+		return;
 	struct rd_draw_params d = *dp;
 	if (d.indexed) {
-		struct rd_buffer *ib = e->index_buffer;
-		if (!ib || !ib->data || e->index_offset > ib->size) {
+		struct rd_buffer *ib = e->s.index_buffer;
+		if (!ib || !ib->data || e->s.index_offset > ib->size) {
 			rd_log("indexed draw without an index buffer: skipped");
 			return;
 		}
-		d.index_data = ib->data + e->index_offset;
-		d.index_size = ib->size - e->index_offset;
-		d.index_type = e->index_type;
+		d.index_data = ib->data + e->s.index_offset;
+		d.index_size = ib->size - e->s.index_offset;
+		d.index_type = e->s.index_type;
 	}
 	struct rd_draw_counters dc;
 	memset(&dc, 0, sizeof(dc));
 	char err[256];
+	size_t first = e->bin.prim_count;
+	if (e->phase == PHASE_BIN)
+		g.bin = &e->bin;
 	if (rd_draw(&g, &d, &dc, err, sizeof(err)) != 0)
 		rd_log("draw: %s", err);
 	add_counters(&e->q->counters, &dc);
-	uint64_t frags = dc.fs_invocations;
-	for (int v = 0; v < RD_MAX_VIEWS; v++)
-		frags += dc.samples_passed[v] / 4;
-	charge(e, dc.vs_invocations * COST_VERTEX_NS + frags * COST_FRAGMENT_NS);
+	charge(e, dc.vs_invocations * COST_VERTEX_NS);
+	charge_fragments(e, &dc);
+	if (e->phase != PHASE_BIN)
+		return;
+	charge(e, (e->bin.prim_count - first) * COST_BIN_NS);
+	if (e->draw_count == e->draw_cap) {
+		uint32_t cap = e->draw_cap ? 2 * e->draw_cap : 64;
+		struct bin_draw *n = realloc(e->draws, cap * sizeof(*n));
+		if (!n) {
+			rd_log("binning: out of memory");
+			return;
+		}
+		e->draws = n;
+		e->draw_cap = cap;
+	}
+	e->draws[e->draw_count++] = (struct bin_draw){e->cmd_pos, first, e->bin.prim_count};
+}
+
+/* The main phase of the draws the binning phase recorded for the command
+ * at this position, within the tile: the tile is the scissor. */
+static void draw_tile(struct exec *e)
+{
+	struct rd_graphics_state g;
+	struct rd_exec_env env;
+	struct env_ctx ec;
+	while (e->draw_next < e->draw_count && e->draws[e->draw_next].pos == e->cmd_pos) {
+		const struct bin_draw *bd = &e->draws[e->draw_next++];
+		if (!draw_state(e, &g, &env, &ec))
+			continue;
+		g.scissor = rect_intersect(g.scissor, e->tile);
+		struct rd_draw_counters dc;
+		memset(&dc, 0, sizeof(dc));
+		char err[256];
+		if (rd_draw_tile(&g, &e->bin, bd->first, bd->end, &dc, err, sizeof(err)) != 0)
+			rd_log("draw: %s", err);
+		add_counters(&e->q->counters, &dc);
+		charge_fragments(e, &dc);
+	}
 }
 
 static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t groups[3])
 {
-	struct rd_pipeline *p = e->compute;
+	struct rd_pipeline *p = e->s.compute;
 	if (!p || !p->cs) {
 		rd_log("dispatch without a compute pipeline: skipped");
 		return;
 	}
 	struct env_ctx ec = {.e = e, .bind = 1};
-	struct rd_exec_env env = {.push_constants = e->push, .buffer = env_buffer, .user = &ec};
+	struct rd_exec_env env = {.push_constants = e->s.push, .buffer = env_buffer, .user = &ec};
 	const uint32_t *ls = p->cs_info.local_size;
 	struct rd_invocation inv;
 	uint64_t count = 0;
@@ -684,14 +927,14 @@ static void copy_image(struct exec *e, const struct rd_cmd *c)
 
 static void begin_render_pass(struct exec *e, const struct rd_cmd *c)
 {
-	e->in_pass = true;
-	e->pass = c->u.begin_rp.pass;
-	e->fb = c->u.begin_rp.fb;
-	e->subpass = 0;
-	e->area = c->u.begin_rp.area;
-	memset(e->clears, 0, sizeof(e->clears));
+	e->s.in_pass = true;
+	e->s.pass = c->u.begin_rp.pass;
+	e->s.fb = c->u.begin_rp.fb;
+	e->s.subpass = 0;
+	e->s.area = c->u.begin_rp.area;
+	memset(e->s.clears, 0, sizeof(e->s.clears));
 	for (uint32_t i = 0; i < c->u.begin_rp.clear_count && i < 16; i++)
-		e->clears[i] = c->u.begin_rp.clears[i];
+		e->s.clears[i] = c->u.begin_rp.clears[i];
 	subpass_load(e);
 }
 
@@ -701,14 +944,14 @@ static void clear_attachments(struct exec *e, const struct rd_cmd *c)
 		const VkClearAttachment *ca = &c->u.clear_attachments.attachments[a];
 		struct rd_image_view *v = ca->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT
 						  ? (ca->colorAttachment < RD_MAX_COLOR
-							     ? e->color[ca->colorAttachment]
+							     ? e->s.color[ca->colorAttachment]
 							     : NULL)
-						  : e->depth;
+						  : e->s.depth;
 		if (!v)
 			continue;
 		for (uint32_t r = 0; r < c->u.clear_attachments.rect_count; r++) {
 			const VkClearRect *cr = &c->u.clear_attachments.rects[r];
-			if (e->view_mask) {
+			if (e->s.view_mask) {
 				/* with multiview the views of the subpass are cleared */
 				for (uint32_t l = 0; l < 32; l++)
 					if (layer_used(e, l))
@@ -724,28 +967,28 @@ static void clear_attachments(struct exec *e, const struct rd_cmd *c)
 
 static void begin_rendering(struct exec *e, const struct rd_cmd *c)
 {
-	e->in_pass = true;
-	e->pass = NULL;
-	e->fb = NULL;
-	e->area = c->u.begin_rendering.area;
-	e->view_mask = c->u.begin_rendering.view_mask;
-	e->layer_count = c->u.begin_rendering.layer_count;
-	e->color_count = c->u.begin_rendering.color_count;
-	uint32_t layers = e->view_mask ? 32 - (uint32_t)__builtin_clz(e->view_mask) : e->layer_count;
+	e->s.in_pass = true;
+	e->s.pass = NULL;
+	e->s.fb = NULL;
+	e->s.area = c->u.begin_rendering.area;
+	e->s.view_mask = c->u.begin_rendering.view_mask;
+	e->s.layer_count = c->u.begin_rendering.layer_count;
+	e->s.color_count = c->u.begin_rendering.color_count;
+	uint32_t layers = e->s.view_mask ? 32 - (uint32_t)__builtin_clz(e->s.view_mask) : e->s.layer_count;
 	for (uint32_t i = 0; i < RD_MAX_COLOR; i++) {
 		const struct rd_rendering_attachment *a =
-			i < e->color_count ? &c->u.begin_rendering.color[i] : NULL;
-		e->color[i] = a ? a->view : NULL;
-		e->resolve[i] = a ? a->resolve : NULL;
+			i < e->s.color_count ? &c->u.begin_rendering.color[i] : NULL;
+		e->s.color[i] = a ? a->view : NULL;
+		e->s.resolve[i] = a ? a->resolve : NULL;
 		if (a && a->view && a->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
 			for (uint32_t l = 0; l < layers; l++)
 				if (layer_used(e, l))
 					clear_view_rect(e, a->view, VK_IMAGE_ASPECT_COLOR_BIT, &a->clear,
-							e->area, l, 1);
+							e->s.area, l, 1);
 	}
 	const struct rd_rendering_attachment *d = &c->u.begin_rendering.depth;
 	const struct rd_rendering_attachment *s = &c->u.begin_rendering.stencil;
-	e->depth = d->view ? d->view : s->view;
+	e->s.depth = d->view ? d->view : s->view;
 	VkImageAspectFlags asp = 0;
 	VkClearValue cv = {0};
 	if (d->view && d->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR) {
@@ -756,10 +999,10 @@ static void begin_rendering(struct exec *e, const struct rd_cmd *c)
 		asp |= VK_IMAGE_ASPECT_STENCIL_BIT;
 		cv.depthStencil.stencil = s->clear.depthStencil.stencil;
 	}
-	if (asp && e->depth)
+	if (asp && e->s.depth)
 		for (uint32_t l = 0; l < layers; l++)
 			if (layer_used(e, l))
-				clear_view_rect(e, e->depth, asp, &cv, e->area, l, 1);
+				clear_view_rect(e, e->s.depth, asp, &cv, e->s.area, l, 1);
 }
 
 /* The executor ----------------------------------------------------------------------*/
@@ -776,8 +1019,8 @@ static void transform_feedback(struct exec *e, const struct rd_cmd *c, bool begi
 {
 	const __typeof__(c->u.xfb_counters) *x = &c->u.xfb_counters;
 	if (begin) {
-		memset(&e->xfb, 0, sizeof(e->xfb));
-		e->xfb_active = true;
+		memset(&e->s.xfb, 0, sizeof(e->s.xfb));
+		e->s.xfb_active = true;
 	}
 	for (uint32_t i = 0; i < x->count && x->first + i < RD_MAX_XFB_BUFFERS; i++) {
 		uint32_t b = x->first + i, v;
@@ -786,14 +1029,14 @@ static void transform_feedback(struct exec *e, const struct rd_cmd *c, bool begi
 		uint8_t *p = x->buffers[i]->data + x->offsets[i];
 		if (begin) {
 			memcpy(&v, p, 4);
-			e->xfb.pos[b] = v;
+			e->s.xfb.pos[b] = v;
 		} else {
-			v = (uint32_t)e->xfb.pos[b];
+			v = (uint32_t)e->s.xfb.pos[b];
 			memcpy(p, &v, 4);
 		}
 	}
 	if (!begin)
-		e->xfb_active = false;
+		e->s.xfb_active = false;
 }
 
 static void wait_events(struct exec *e, const struct rd_cmd *c)
@@ -811,29 +1054,51 @@ static void wait_events(struct exec *e, const struct rd_cmd *c)
 	pthread_mutex_unlock(&dev->event_lock);
 }
 
+static void draw_indirect(struct exec *e, const struct rd_cmd *c)
+{
+	bool indexed = c->type == RD_CMD_DRAW_INDEXED_INDIRECT;
+	uint32_t words = indexed ? 5 : 4;
+	for (uint32_t i = 0; i < c->u.indirect.count; i++) {
+		VkDeviceSize off = c->u.indirect.offset + (VkDeviceSize)i * c->u.indirect.stride;
+		if (!buffer_range_ok(c->u.indirect.buffer, off, words * 4))
+			break;
+		uint32_t a[5];
+		memcpy(a, c->u.indirect.buffer->data + off, words * 4);
+		struct rd_draw_params dp = {.indexed = indexed, .count = a[0],
+					    .instance_count = a[1], .first = a[2]};
+		if (indexed) {
+			dp.vertex_offset = (int32_t)a[3];
+			dp.first_instance = a[4];
+		} else {
+			dp.first_instance = a[3];
+		}
+		draw(e, &dp);
+	}
+}
+
 static void run(struct exec *e, const struct rd_cmd *c)
 {
 	charge(e, COST_COMMAND_NS);
 	switch (c->type) {
 	case RD_CMD_BIND_PIPELINE:
 		if (c->u.bind_pipeline.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE)
-			e->compute = c->u.bind_pipeline.pipeline;
+			e->s.compute = c->u.bind_pipeline.pipeline;
 		else
-			e->gfx = c->u.bind_pipeline.pipeline;
+			e->s.gfx = c->u.bind_pipeline.pipeline;
 		break;
-	case RD_CMD_SET_VIEWPORT: e->viewport = c->u.viewport; break;
-	case RD_CMD_SET_SCISSOR: e->scissor = c->u.scissor; break;
-	case RD_CMD_SET_LINE_WIDTH: e->line_width = c->u.line_width; break;
+	case RD_CMD_SET_VIEWPORT: e->s.viewport = c->u.viewport; break;
+	case RD_CMD_SET_SCISSOR: e->s.scissor = c->u.scissor; break;
+	case RD_CMD_SET_LINE_WIDTH: e->s.line_width = c->u.line_width; break;
 	case RD_CMD_SET_DEPTH_BOUNDS:
-		e->depth_bounds[0] = c->u.depth_bounds.min;
-		e->depth_bounds[1] = c->u.depth_bounds.max;
+		e->s.depth_bounds[0] = c->u.depth_bounds.min;
+		e->s.depth_bounds[1] = c->u.depth_bounds.max;
 		break;
 	case RD_CMD_SET_STENCIL_COMPARE_MASK:
 	case RD_CMD_SET_STENCIL_WRITE_MASK:
 	case RD_CMD_SET_STENCIL_REFERENCE: {
-		uint32_t *v = c->type == RD_CMD_SET_STENCIL_COMPARE_MASK ? e->stencil_compare
-			      : c->type == RD_CMD_SET_STENCIL_WRITE_MASK ? e->stencil_write
-									 : e->stencil_ref;
+		uint32_t *v = c->type == RD_CMD_SET_STENCIL_COMPARE_MASK ? e->s.stencil_compare
+			      : c->type == RD_CMD_SET_STENCIL_WRITE_MASK ? e->s.stencil_write
+									 : e->s.stencil_ref;
 		if (c->u.stencil.faces & VK_STENCIL_FACE_FRONT_BIT)
 			v[0] = c->u.stencil.value;
 		if (c->u.stencil.faces & VK_STENCIL_FACE_BACK_BIT)
@@ -843,56 +1108,42 @@ static void run(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_BIND_DESCRIPTOR_SETS: {
 		int bp = c->u.bind_sets.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE;
 		for (uint32_t i = 0; i < c->u.bind_sets.count && c->u.bind_sets.first + i < RD_MAX_SETS; i++)
-			e->sets[bp][c->u.bind_sets.first + i] = c->u.bind_sets.sets[i];
+			e->s.sets[bp][c->u.bind_sets.first + i] = c->u.bind_sets.sets[i];
 		break;
 	}
 	case RD_CMD_BIND_INDEX_BUFFER:
-		e->index_buffer = c->u.bind_index.buffer;
-		e->index_offset = c->u.bind_index.offset;
-		e->index_type = c->u.bind_index.type;
+		e->s.index_buffer = c->u.bind_index.buffer;
+		e->s.index_offset = c->u.bind_index.offset;
+		e->s.index_type = c->u.bind_index.type;
 		break;
 	case RD_CMD_BIND_VERTEX_BUFFERS:
 		for (uint32_t i = 0; i < c->u.bind_vertex.count &&
 				     c->u.bind_vertex.first + i < RD_MAX_BINDINGS; i++) {
-			e->vertex_buffers[c->u.bind_vertex.first + i] = c->u.bind_vertex.buffers[i];
-			e->vertex_offsets[c->u.bind_vertex.first + i] = c->u.bind_vertex.offsets[i];
+			e->s.vertex_buffers[c->u.bind_vertex.first + i] = c->u.bind_vertex.buffers[i];
+			e->s.vertex_offsets[c->u.bind_vertex.first + i] = c->u.bind_vertex.offsets[i];
 		}
 		break;
 	case RD_CMD_DRAW:
-	case RD_CMD_DRAW_INDEXED: {
-		struct rd_draw_params dp = {
-			.indexed = c->type == RD_CMD_DRAW_INDEXED,
-			.count = c->u.draw.count,
-			.instance_count = c->u.draw.instances,
-			.first = c->u.draw.first,
-			.first_instance = c->u.draw.first_instance,
-			.vertex_offset = c->u.draw.vertex_offset,
-		};
-		draw(e, &dp);
-		break;
-	}
+	case RD_CMD_DRAW_INDEXED:
 	case RD_CMD_DRAW_INDIRECT:
-	case RD_CMD_DRAW_INDEXED_INDIRECT: {
-		bool indexed = c->type == RD_CMD_DRAW_INDEXED_INDIRECT;
-		uint32_t words = indexed ? 5 : 4;
-		for (uint32_t i = 0; i < c->u.indirect.count; i++) {
-			VkDeviceSize off = c->u.indirect.offset + (VkDeviceSize)i * c->u.indirect.stride;
-			if (!buffer_range_ok(c->u.indirect.buffer, off, words * 4))
-				break;
-			uint32_t a[5];
-			memcpy(a, c->u.indirect.buffer->data + off, words * 4);
-			struct rd_draw_params dp = {.indexed = indexed, .count = a[0],
-						    .instance_count = a[1], .first = a[2]};
-			if (indexed) {
-				dp.vertex_offset = (int32_t)a[3];
-				dp.first_instance = a[4];
-			} else {
-				dp.first_instance = a[3];
-			}
-			draw(e, &dp);
+	case RD_CMD_DRAW_INDEXED_INDIRECT:
+		if (e->phase == PHASE_TILE) {
+			draw_tile(e);
+			break;
 		}
+		if (c->type == RD_CMD_DRAW_INDIRECT || c->type == RD_CMD_DRAW_INDEXED_INDIRECT) {
+			draw_indirect(e, c);
+			break;
+		}
+		draw(e, &(struct rd_draw_params){
+				.indexed = c->type == RD_CMD_DRAW_INDEXED,
+				.count = c->u.draw.count,
+				.instance_count = c->u.draw.instances,
+				.first = c->u.draw.first,
+				.first_instance = c->u.draw.first_instance,
+				.vertex_offset = c->u.draw.vertex_offset,
+			});
 		break;
-	}
 	case RD_CMD_DISPATCH:
 		dispatch(e, c->u.dispatch.base, c->u.dispatch.groups);
 		break;
@@ -973,8 +1224,15 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		pthread_cond_broadcast(&e->dev->event_cond);
 		pthread_mutex_unlock(&e->dev->event_lock);
 		break;
-	case RD_CMD_WAIT_EVENTS: wait_events(e, c); break;
-	case RD_CMD_BARRIER: break;
+	case RD_CMD_WAIT_EVENTS:
+		/* waited on once, in the binning phase; on the tiler the wait
+		 * orders both engines */
+		if (e->phase != PHASE_TILE) {
+			wait_events(e, c);
+			e->geom_ns = e->frag_ns = max_u64(e->geom_ns, e->frag_ns);
+		}
+		break;
+	case RD_CMD_BARRIER: barrier(e, c->u.barrier_src); break;
 	case RD_CMD_BEGIN_QUERY:
 		begin_query(e, c->u.query.pool, c->u.query.query, c->u.query.flags,
 			    c->u.query.index);
@@ -996,27 +1254,27 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		break;
 	}
 	case RD_CMD_PUSH_CONSTANTS:
-		if (c->u.push.offset < sizeof(e->push) &&
-		    c->u.push.size <= sizeof(e->push) - c->u.push.offset)
-			memcpy(e->push + c->u.push.offset, c->u.push.data, c->u.push.size);
+		if (c->u.push.offset < sizeof(e->s.push) &&
+		    c->u.push.size <= sizeof(e->s.push) - c->u.push.offset)
+			memcpy(e->s.push + c->u.push.offset, c->u.push.data, c->u.push.size);
 		break;
 	case RD_CMD_BEGIN_RENDER_PASS: begin_render_pass(e, c); break;
 	case RD_CMD_NEXT_SUBPASS:
 		subpass_resolve(e);
-		e->subpass++;
-		if (e->pass && e->subpass < e->pass->subpass_count)
+		e->s.subpass++;
+		if (e->s.pass && e->s.subpass < e->s.pass->subpass_count)
 			subpass_load(e);
 		break;
 	case RD_CMD_END_RENDER_PASS:
 		subpass_resolve(e);
-		e->in_pass = false;
-		e->view_mask = 0;
+		e->s.in_pass = false;
+		e->s.view_mask = 0;
 		break;
 	case RD_CMD_BEGIN_RENDERING: begin_rendering(e, c); break;
 	case RD_CMD_END_RENDERING:
 		subpass_resolve(e);
-		e->in_pass = false;
-		e->view_mask = 0;
+		e->s.in_pass = false;
+		e->s.view_mask = 0;
 		break;
 	case RD_CMD_EXECUTE_COMMANDS:
 		/* Secondaries run in the primary's state: active queries keep
@@ -1028,22 +1286,155 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		for (uint32_t i = 0; i < c->u.bind_xfb.count &&
 				     c->u.bind_xfb.first + i < RD_MAX_XFB_BUFFERS; i++) {
 			uint32_t b = c->u.bind_xfb.first + i;
-			e->xfb_buffers[b] = c->u.bind_xfb.buffers[i];
-			e->xfb_offsets[b] = c->u.bind_xfb.offsets[i];
-			e->xfb_sizes[b] = c->u.bind_xfb.sizes[i];
+			e->s.xfb_buffers[b] = c->u.bind_xfb.buffers[i];
+			e->s.xfb_offsets[b] = c->u.bind_xfb.offsets[i];
+			e->s.xfb_sizes[b] = c->u.bind_xfb.sizes[i];
 		}
 		break;
-	case RD_CMD_BEGIN_TRANSFORM_FEEDBACK: transform_feedback(e, c, true); break;
-	case RD_CMD_END_TRANSFORM_FEEDBACK: transform_feedback(e, c, false); break;
+	case RD_CMD_BEGIN_TRANSFORM_FEEDBACK:
+	case RD_CMD_END_TRANSFORM_FEEDBACK:
+		/* vertex work: the binning phase captures */
+		if (e->phase != PHASE_TILE)
+			transform_feedback(e, c, c->type == RD_CMD_BEGIN_TRANSFORM_FEEDBACK);
+		break;
 	case RD_CMD_COUNT:
 		break;
 	}
 }
 
+/* Render pass instances (STYLE 16) ------------------------------------------------*/
+
+/* A render pass instance's commands, from its begin to its end, with the
+ * secondaries it executes flattened in. */
+struct pass_list {
+	const struct rd_cmd **v;
+	uint32_t n, cap;
+};
+
+static void pass_add(struct pass_list *l, const struct rd_cmd *c)
+{
+	if (l->n == l->cap) {
+		uint32_t cap = l->cap ? 2 * l->cap : 64;
+		const struct rd_cmd **v = realloc(l->v, cap * sizeof(*v));
+		if (!v) {
+			rd_log("render pass: out of memory; commands dropped");
+			return;
+		}
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = c;
+}
+
+static void pass_add_secondary(struct pass_list *l, const struct rd_command_buffer *cb)
+{
+	for (uint32_t i = 0; i < cb->cmd_count; i++) {
+		const struct rd_cmd *c = &cb->cmds[i];
+		if (c->type != RD_CMD_EXECUTE_COMMANDS) {
+			pass_add(l, c);
+			continue;
+		}
+		for (uint32_t k = 0; k < c->u.execute.count; k++)
+			pass_add_secondary(l, c->u.execute.cbs[k]);
+	}
+}
+
+/* The immediate architecture runs the pass straight through. */
+static void pass_immediate(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		e->cmd_pos = k;
+		run(e, cmds[k]);
+	}
+}
+
+/* Bytes a tile writes back to memory at its end: every attachment of the
+ * last subpass, every sample, every view or layer. */
+static uint64_t tile_store_bytes(const struct exec *e)
+{
+	uint64_t px = (uint64_t)e->tile.extent.width * e->tile.extent.height, bytes = 0;
+	uint32_t layers = e->s.view_mask ? (uint32_t)__builtin_popcount(e->s.view_mask)
+					 : e->s.layer_count;
+	for (uint32_t c = 0; c < e->s.color_count && c < RD_MAX_COLOR; c++)
+		if (e->s.color[c])
+			bytes += px * e->s.color[c]->image->fmt->texel_size * e->s.color[c]->image->samples;
+	if (e->s.depth)
+		bytes += px * e->s.depth->image->fmt->texel_size * e->s.depth->image->samples;
+	return bytes * (layers ? layers : 1);
+}
+
+/* The tiler: a binning phase runs the pass's vertex work once on the
+ * geometry engine and keeps the primitives; then the main phase replays
+ * the same commands once per tile on the fragment engine, the tile as
+ * scissor, load ops, clears and resolves within the tile.  Tiles are
+ * RD_TILE-sized cells of the framebuffer grid that meet the render area
+ * (one empty tile when the area is empty, so queries still complete). */
+static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n)
+{
+	const struct rd_config *cfg = &e->dev->instance->config;
+	struct exec_state start = e->s;
+	rd_bin_clear(&e->bin);
+	e->draw_count = 0;
+	e->phase = PHASE_BIN;
+	pass_immediate(e, cmds, n);
+	struct exec_state end = e->s;
+
+	VkRect2D area = end.area;
+	uint32_t tw = cfg->tile_w, th = cfg->tile_h;
+	uint64_t ax1 = (uint64_t)(uint32_t)area.offset.x + area.extent.width;
+	uint64_t ay1 = (uint64_t)(uint32_t)area.offset.y + area.extent.height;
+	uint32_t tx0 = (uint32_t)area.offset.x / tw, ty0 = (uint32_t)area.offset.y / th;
+	uint32_t cols = area.extent.width ? (uint32_t)((ax1 + tw - 1) / tw) - tx0 : 0;
+	uint32_t rows = area.extent.height ? (uint32_t)((ay1 + th - 1) / th) - ty0 : 0;
+	e->tile_count = cols && rows ? cols * rows : 1;
+	/* the main phase of a pass waits for its own binning */
+	e->frag_ns = max_u64(e->frag_ns, e->geom_ns);
+	e->phase = PHASE_TILE;
+	for (uint32_t t = 0; t < e->tile_count; t++) {
+		e->s = start;
+		e->tile_index = t;
+		e->draw_next = 0;
+		VkRect2D cell = {{0, 0}, {0, 0}};
+		if (cols && rows) {
+			cell.offset.x = (int32_t)((tx0 + t % cols) * tw);
+			cell.offset.y = (int32_t)((ty0 + t / cols) * th);
+			cell.extent.width = tw;
+			cell.extent.height = th;
+			cell = rect_intersect(cell, area);
+		}
+		e->tile = cell;
+		charge(e, COST_TILE_NS);
+		pass_immediate(e, cmds, n);
+		charge(e, tile_store_bytes(e) / COST_BYTES_PER_NS);
+	}
+	e->s = end;
+	e->phase = PHASE_DIRECT;
+}
+
 static void execute(struct exec *e, struct rd_command_buffer *cb)
 {
-	for (uint32_t i = 0; i < cb->cmd_count; i++)
-		run(e, &cb->cmds[i]);
+	for (uint32_t i = 0; i < cb->cmd_count; i++) {
+		const struct rd_cmd *c = &cb->cmds[i];
+		if (c->type != RD_CMD_BEGIN_RENDER_PASS && c->type != RD_CMD_BEGIN_RENDERING) {
+			run(e, c);
+			continue;
+		}
+		enum rd_cmd_type last = c->type == RD_CMD_BEGIN_RENDER_PASS ? RD_CMD_END_RENDER_PASS
+									    : RD_CMD_END_RENDERING;
+		struct pass_list l = {0};
+		for (; i < cb->cmd_count; i++) {
+			const struct rd_cmd *x = &cb->cmds[i];
+			if (x->type == RD_CMD_EXECUTE_COMMANDS)
+				for (uint32_t k = 0; k < x->u.execute.count; k++)
+					pass_add_secondary(&l, x->u.execute.cbs[k]);
+			else
+				pass_add(&l, x);
+			if (x->type == last)
+				break;
+		}
+		e->render_pass(e, l.v, l.n);
+		free(l.v);
+	}
 }
 
 void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
@@ -1055,8 +1446,15 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
 	}
 	e->q = q;
 	e->dev = q->base.device;
-	e->line_width = 1.0f;
+	e->s.line_width = 1.0f;
+	/* the architecture: the one place it is chosen (STYLE 16) */
+	e->render_pass = tiler(e) ? pass_tiled : pass_immediate;
+	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);
+	if (tiler(e))
+		rd_clock_advance_to(e->dev, max_u64(e->geom_ns, e->frag_ns));
+	rd_bin_free(&e->bin);
+	free(e->draws);
 	/* Results become available a while after the work, but before the
 	 * fence that follows it. */
 	uint64_t now = rd_now_ns();

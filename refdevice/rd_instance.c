@@ -20,6 +20,7 @@ static const VkExtensionProperties device_extensions[] = {
 	{VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME, 1},
 	{VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, 1},
 	{VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, 1},
+	{VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME, VK_QCOM_ELAPSED_TIMER_QUERY_SPEC_VERSION},
 	{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2},
 	{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1},
 };
@@ -500,6 +501,9 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 			f->geometryStreams = VK_FALSE; /* no geometry shaders */
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM:
+			((VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)s)->elapsedTimerQuery = VK_TRUE;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
 			VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT *f = (void *)s;
 			f->primitivesGeneratedQuery = VK_TRUE;

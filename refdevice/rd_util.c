@@ -108,7 +108,20 @@ void rd_config_load(struct rd_config *c)
 	static const char *const mv[] = {"first", "spread", NULL};
 	static const char *const ov[] = {"wrap", "saturate", NULL};
 	static const char *const clk[] = {"model", "host", NULL};
+	static const char *const arch[] = {"immediate", "tiler", NULL};
 	memset(c, 0, sizeof(*c));
+	c->arch = (enum rd_arch)env_choice("RD_ARCH", arch, 0);
+	/* RD_TILE=WxH, each 8..256: any size, not only powers of two. */
+	c->tile_w = c->tile_h = 32;
+	const char *t = env("RD_TILE");
+	if (t) {
+		unsigned w = 0, h = 0;
+		char tail;
+		if (sscanf(t, "%ux%u%c", &w, &h, &tail) != 2 || w < 8 || w > 256 || h < 8 || h > 256)
+			rd_log("RD_TILE=%s is not WxH with each in [8, 256]; using 32x32", t);
+		else
+			c->tile_w = w, c->tile_h = h;
+	}
 	const char *p = env("RD_TIMESTAMP_PERIOD");
 	c->timestamp_period = 1.0f;
 	if (p) {
@@ -167,14 +180,31 @@ uint32_t rd_family_valid_bits(const struct rd_config *c, uint32_t family)
  * give the same timestamps.  The model is that of a device faster than this
  * emulation, so a device interval never exceeds the host time around it.
  * RD_CLOCK=host reads CLOCK_MONOTONIC instead. */
-uint64_t rd_clock_now(struct rd_device *dev)
+uint64_t rd_clock_ns(struct rd_device *dev)
 {
 	const struct rd_config *c = &dev->instance->config;
-	uint64_t ns = c->host_clock ? rd_now_ns() - dev->clock_host_base : atomic_load(&dev->clock);
+	return c->host_clock ? rd_now_ns() - dev->clock_host_base : atomic_load(&dev->clock);
+}
+
+uint64_t rd_clock_ticks(struct rd_device *dev, uint64_t ns)
+{
+	const struct rd_config *c = &dev->instance->config;
 	return c->clock_start + (uint64_t)((double)ns / c->timestamp_period);
+}
+
+uint64_t rd_clock_now(struct rd_device *dev)
+{
+	return rd_clock_ticks(dev, rd_clock_ns(dev));
 }
 
 void rd_clock_advance(struct rd_device *dev, uint64_t ns)
 {
 	atomic_fetch_add(&dev->clock, ns ? ns : 1);
+}
+
+void rd_clock_advance_to(struct rd_device *dev, uint64_t ns)
+{
+	uint64_t old = atomic_load(&dev->clock);
+	while (old < ns && !atomic_compare_exchange_weak(&dev->clock, &old, ns))
+		;
 }

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "tscheck.h"
+#include "passtarget.h"
 #include "vkutil.h"
 
 #include "shaders/multiview_color_frag.h"
@@ -49,7 +50,6 @@
 #define RW 6u
 #define RH 10u
 #define RDX 4u
-#define MAX_SUBPASSES 2u
 #define MAX_SLOTS 16u
 #define MAX_RANGES 4u
 #define MAX_GAPS 4u
@@ -83,347 +83,7 @@ static uint64_t mask_area(uint32_t mask)
 	return a;
 }
 
-/* Render pass kinds and multiview targets --------------------------------*/
-
-enum rp_kind { KIND_RP1, KIND_RP2, KIND_DYN };
-static const char *const kind_tokens[] = {"render_pass", "render_pass2",
-					  "dynamic_rendering"};
-
-struct mv_target {
-	enum rp_kind kind;
-	VkSampleCountFlagBits samples;
-	bool has_depth;
-	VkFormat color_format, depth_format;
-	uint32_t layers; /* highest view index of any subpass + 1 */
-	uint32_t subpass_count;
-	uint32_t view_masks[MAX_SUBPASSES];
-	VkImage color, depth;
-	VkImageView color_view, depth_view;
-	VkRenderPass render_pass; /* KIND_RP1, KIND_RP2 */
-	VkFramebuffer framebuffer;
-};
-
-static VkImageAspectFlags depth_aspects(VkFormat f)
-{
-	return VK_IMAGE_ASPECT_DEPTH_BIT |
-	       (vkqs_format_has_stencil(f) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
-}
-
-/* NotSupported unless the device can run a multiview render pass instance
- * of this kind with `layers` views. */
-static void mv_require(struct vkqs_ctx *ctx, enum rp_kind kind, uint32_t layers)
-{
-	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
-	vkqs_require_feature(ctx, "multiview");
-	if (kind == KIND_DYN && !(ctx->vk->has_13 && ctx->vk->f13.dynamicRendering))
-		vkqs_skip(ctx, "feature dynamicRendering (Vulkan 1.3) is not supported");
-	VkPhysicalDeviceMultiviewProperties mp = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES};
-	VkPhysicalDeviceProperties2 p2 = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-		.pNext = &mp,
-	};
-	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
-	/* VUID-VkSubpassDescription2-viewMask-06706 and
-	 * VUID-VkRenderingInfo-viewMask-06128: view indices below
-	 * maxMultiviewViewCount (at least 6 where multiview is supported). */
-	if (mp.maxMultiviewViewCount < layers)
-		vkqs_skip(ctx, "maxMultiviewViewCount %u < %u views",
-			  mp.maxMultiviewViewCount, layers);
-}
-
-/* A 2D array view of all layers: VUID-VkFramebufferCreateInfo-renderPass-04536
- * and the VkRenderingInfo equivalent want layerCount above the highest view
- * index. */
-static VkImageView mv_view(struct vkqs_ctx *ctx, VkImage img, VkFormat format,
-			   VkImageAspectFlags aspect, uint32_t layers)
-{
-	return vkqs_image_view(ctx, img, VK_IMAGE_VIEW_TYPE_2D_ARRAY, format, aspect, layers);
-}
-
-/* Load CLEAR, store STORE, UNDEFINED -> attachment-optimal (vkutil's). */
-static VkAttachmentDescription mv_attachment(const struct mv_target *t, bool depth)
-{
-	return vkqs_attachment_desc(depth ? t->depth_format : t->color_format, t->samples,
-				    depth);
-}
-
-/* vkCreateRenderPass: view masks through VkRenderPassMultiviewCreateInfo
- * (no view offsets: every dependency then has offset 0, and none is
- * VIEW_LOCAL). */
-static VkRenderPass mv_render_pass1(struct vkqs_ctx *ctx, const struct mv_target *t)
-{
-	VkAttachmentDescription att[2] = {mv_attachment(t, false), mv_attachment(t, true)};
-	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
-	VkSubpassDescription sub[MAX_SUBPASSES];
-	for (uint32_t s = 0; s < t->subpass_count; s++)
-		sub[s] = (VkSubpassDescription){
-			.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-			.colorAttachmentCount = 1,
-			.pColorAttachments = &cref,
-			.pDepthStencilAttachment = t->has_depth ? &dref : NULL,
-		};
-	/* Earlier work before the instance, the instance before later work (a
-	 * timestamp after the pass, copies), each subpass after the one
-	 * before, as vkutil's target. */
-	VkSubpassDependency deps[MAX_SUBPASSES + 1];
-	uint32_t ndeps = vkqs_subpass_dependencies(t->subpass_count, deps);
-	VkRenderPassMultiviewCreateInfo mv = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
-		.subpassCount = t->subpass_count,
-		.pViewMasks = t->view_masks,
-	};
-	VkRenderPassCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-		.pNext = &mv,
-		.attachmentCount = t->has_depth ? 2 : 1,
-		.pAttachments = att,
-		.subpassCount = t->subpass_count,
-		.pSubpasses = sub,
-		.dependencyCount = ndeps,
-		.pDependencies = deps,
-	};
-	VkRenderPass rp;
-	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &ci, NULL, &rp));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, rp);
-	return rp;
-}
-
-/* vkCreateRenderPass2: the same render pass with viewMask per subpass. */
-static VkRenderPass mv_render_pass2(struct vkqs_ctx *ctx, const struct mv_target *t)
-{
-	VkAttachmentDescription2 att[2];
-	for (int i = 0; i < 2; i++) {
-		VkAttachmentDescription a = mv_attachment(t, i == 1);
-		att[i] = (VkAttachmentDescription2){
-			.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,
-			.format = a.format,
-			.samples = a.samples,
-			.loadOp = a.loadOp,
-			.storeOp = a.storeOp,
-			.stencilLoadOp = a.stencilLoadOp,
-			.stencilStoreOp = a.stencilStoreOp,
-			.initialLayout = a.initialLayout,
-			.finalLayout = a.finalLayout,
-		};
-	}
-	VkAttachmentReference2 cref = {
-		.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
-		.attachment = 0,
-		.layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-	};
-	VkAttachmentReference2 dref = {
-		.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
-		.attachment = 1,
-		.layout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-	};
-	VkSubpassDescription2 sub[MAX_SUBPASSES];
-	for (uint32_t s = 0; s < t->subpass_count; s++)
-		sub[s] = (VkSubpassDescription2){
-			.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,
-			.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-			.viewMask = t->view_masks[s],
-			.colorAttachmentCount = 1,
-			.pColorAttachments = &cref,
-			.pDepthStencilAttachment = t->has_depth ? &dref : NULL,
-		};
-	VkSubpassDependency d1[MAX_SUBPASSES + 1];
-	VkSubpassDependency2 deps[MAX_SUBPASSES + 1];
-	uint32_t ndeps = vkqs_subpass_dependencies(t->subpass_count, d1);
-	for (uint32_t i = 0; i < ndeps; i++)
-		deps[i] = (VkSubpassDependency2){
-			.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
-			.srcSubpass = d1[i].srcSubpass,
-			.dstSubpass = d1[i].dstSubpass,
-			.srcStageMask = d1[i].srcStageMask,
-			.dstStageMask = d1[i].dstStageMask,
-			.srcAccessMask = d1[i].srcAccessMask,
-			.dstAccessMask = d1[i].dstAccessMask,
-		};
-	VkRenderPassCreateInfo2 ci = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,
-		.attachmentCount = t->has_depth ? 2 : 1,
-		.pAttachments = att,
-		.subpassCount = t->subpass_count,
-		.pSubpasses = sub,
-		.dependencyCount = ndeps,
-		.pDependencies = deps,
-	};
-	VkRenderPass rp;
-	VKQS_CHECK(ctx, D->vkCreateRenderPass2(DEV, &ci, NULL, &rp));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, rp);
-	return rp;
-}
-
-/* A FB x FB multiview target: colour R8G8B8A8_UNORM (and depth) 2D arrays
- * with a layer per view index, and for the render pass kinds a render pass
- * of `subpasses` subpasses with those view masks and its framebuffer. */
-static struct mv_target *mv_target_create(struct vkqs_ctx *ctx, enum rp_kind kind,
-					  VkSampleCountFlagBits samples, bool depth,
-					  uint32_t subpasses, const uint32_t *masks)
-{
-	struct mv_target *t = vkqs_alloc(ctx, sizeof(*t)); /* zeroed */
-	t->kind = kind;
-	t->samples = samples;
-	t->has_depth = depth;
-	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
-	t->depth_format = ctx->vk->depth_format;
-	t->subpass_count = subpasses;
-	t->layers = 1;
-	for (uint32_t s = 0; s < subpasses; s++) {
-		t->view_masks[s] = masks[s];
-		uint32_t l = mask_layers(masks[s]);
-		t->layers = l > t->layers ? l : t->layers;
-	}
-	mv_require(ctx, kind, t->layers);
-	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
-	if (!(lim->framebufferColorSampleCounts & samples))
-		vkqs_skip(ctx, "framebufferColorSampleCounts lacks %u samples", samples);
-	if (depth && !(lim->framebufferDepthSampleCounts & samples))
-		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", samples);
-
-	t->color = vkqs_image_create(ctx, t->color_format, FB, FB, t->layers, samples,
-				     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
-	t->color_view = mv_view(ctx, t->color, t->color_format, VK_IMAGE_ASPECT_COLOR_BIT,
-				t->layers);
-	if (depth) {
-		t->depth = vkqs_image_create(ctx, t->depth_format, FB, FB, t->layers, samples,
-					     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
-		t->depth_view = mv_view(ctx, t->depth, t->depth_format,
-					depth_aspects(t->depth_format), t->layers);
-	}
-	if (kind == KIND_DYN)
-		return t;
-
-	t->render_pass = kind == KIND_RP1 ? mv_render_pass1(ctx, t) : mv_render_pass2(ctx, t);
-	/* One layer: VUID-VkFramebufferCreateInfo-renderPass-02531 with view
-	 * masks. */
-	VkImageView views[2] = {t->color_view, t->depth_view};
-	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views, depth ? 2 : 1, FB, FB);
-	return t;
-}
-
-static const VkSubpassBeginInfo subpass_inline = {
-	.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
-	.contents = VK_SUBPASS_CONTENTS_INLINE,
-};
-static const VkSubpassEndInfo subpass_end = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};
-
-/* Dynamic rendering has no render pass to transition the layouts: the
- * images are taken from UNDEFINED (contents discarded, the CLEAR load op
- * writes them) to the attachment layouts. */
-static void mv_dyn_layouts(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-			   const struct mv_target *t)
-{
-	VkImageMemoryBarrier b[2] = {
-		{
-			.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-			.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT |
-					 VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-			.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-			.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-			.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-			.image = t->color,
-			.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t->layers},
-		},
-		{
-			.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-			.dstAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-					 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-			.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.newLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-			.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-			.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-			.image = t->depth,
-			/* without separateDepthStencilLayouts a combined
-			 * format's transition names both aspects */
-			.subresourceRange = {depth_aspects(t->depth_format), 0, 1, 0, t->layers},
-		},
-	};
-	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-				VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
-					VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
-					VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
-				0, 0, NULL, 0, NULL, t->has_depth ? 2 : 1, b);
-}
-
-/* Begins the instance (subpass 0) clearing colour to 0 and depth to
- * clear_depth, then sets viewport (depth 0..1) and scissor to the target. */
-static void mv_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_target *t,
-		     float clear_depth)
-{
-	VkClearValue clear[2] = {
-		{.color = {.float32 = {0, 0, 0, 0}}},
-		{.depthStencil = {clear_depth, 0}},
-	};
-	const VkRect2D area = {{0, 0}, {FB, FB}};
-	if (t->kind == KIND_DYN) {
-		mv_dyn_layouts(ctx, cb, t);
-		VkRenderingAttachmentInfo color = {
-			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-			.imageView = t->color_view,
-			.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.clearValue = clear[0],
-		};
-		VkRenderingAttachmentInfo depth = {
-			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-			.imageView = t->depth_view,
-			.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.clearValue = clear[1],
-		};
-		VkRenderingInfo ri = {
-			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-			.renderArea = area,
-			.layerCount = 1, /* ignored: viewMask is not 0 */
-			.viewMask = t->view_masks[0],
-			.colorAttachmentCount = 1,
-			.pColorAttachments = &color,
-			.pDepthAttachment = t->has_depth ? &depth : NULL,
-		};
-		D->vkCmdBeginRendering(cb, &ri);
-	} else {
-		VkRenderPassBeginInfo bi = {
-			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-			.renderPass = t->render_pass,
-			.framebuffer = t->framebuffer,
-			.renderArea = area,
-			.clearValueCount = t->has_depth ? 2 : 1,
-			.pClearValues = clear,
-		};
-		if (t->kind == KIND_RP1)
-			D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
-		else
-			D->vkCmdBeginRenderPass2(cb, &bi, &subpass_inline);
-	}
-	VkViewport vp = {0, 0, (float)FB, (float)FB, 0.0f, 1.0f};
-	D->vkCmdSetViewport(cb, 0, 1, &vp);
-	D->vkCmdSetScissor(cb, 0, 1, &area);
-}
-
-static void mv_next_subpass(struct vkqs_ctx *ctx, VkCommandBuffer cb,
-			    const struct mv_target *t)
-{
-	if (t->kind == KIND_RP1)
-		D->vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
-	else
-		D->vkCmdNextSubpass2(cb, &subpass_inline, &subpass_end);
-}
-
-static void mv_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_target *t)
-{
-	if (t->kind == KIND_DYN)
-		D->vkCmdEndRendering(cb);
-	else if (t->kind == KIND_RP1)
-		D->vkCmdEndRenderPass(cb);
-	else
-		D->vkCmdEndRenderPass2(cb, &subpass_end);
-}
+/* Render pass kinds and multiview targets: framework/passtarget.h. */
 
 /* Pipelines --------------------------------------------------------------*/
 
@@ -431,13 +91,13 @@ static void mv_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct mv_tar
  * rendering: VkPipelineRenderingCreateInfo with the instance's view mask,
  * VUID-vkCmdDraw-viewMask-06178); viewport and scissor dynamic; depth test
  * `compare` without writes when depth_test. */
-static struct vkqs_pipeline *mv_pipeline(struct vkqs_ctx *ctx, const struct mv_target *t,
+static struct vkqs_pipeline *mv_pipeline(struct vkqs_ctx *ctx, const struct vkqs_pass_target *t,
 					 uint32_t subpass, bool depth_test,
 					 VkCompareOp compare)
 {
 	struct vkqs_pipeline_target where = {
-		.render_pass = t->render_pass, /* VK_NULL_HANDLE for KIND_DYN */
-		.subpass = t->kind == KIND_DYN ? 0 : subpass,
+		.render_pass = t->render_pass, /* VK_NULL_HANDLE for VKQS_PASS_DYN */
+		.subpass = t->kind == VKQS_PASS_DYN ? 0 : subpass,
 		.samples = t->samples,
 		.has_depth = t->has_depth,
 		.view_mask = t->view_masks[0],
@@ -794,7 +454,7 @@ static void mask_token(uint32_t mask, char *buf, size_t size)
 /* occlusion.* ------------------------------------------------------------*/
 
 struct occ_param {
-	enum rp_kind kind;
+	enum vkqs_pass_kind kind;
 	uint32_t mask;
 	VkSampleCountFlagBits samples;
 	enum rb_path path;
@@ -811,9 +471,9 @@ struct occ_param {
 	OCC_MASK(kind, 0x5), OCC_MASK(kind, 0xf),                             \
 	{kind, 0x5, VK_SAMPLE_COUNT_1_BIT, RB_GET}
 static const struct occ_param occ_params[] = {
-	OCC_KIND(KIND_RP1),
-	OCC_KIND(KIND_RP2),
-	OCC_KIND(KIND_DYN),
+	OCC_KIND(VKQS_PASS_RP1),
+	OCC_KIND(VKQS_PASS_RP2),
+	OCC_KIND(VKQS_PASS_DYN),
 };
 
 static void occ_name(const void *param, char *buf, size_t size)
@@ -821,7 +481,7 @@ static void occ_name(const void *param, char *buf, size_t size)
 	const struct occ_param *p = param;
 	char m[48];
 	mask_token(p->mask, m, sizeof(m));
-	snprintf(buf, size, "%s_%s_samples_%u_%s", kind_tokens[p->kind], m,
+	snprintf(buf, size, "%s_%s_samples_%u_%s", vkqs_pass_kind_tokens[p->kind], m,
 		 (unsigned)p->samples, path_tokens[p->path]);
 }
 
@@ -836,7 +496,7 @@ static void occlusion_precise(struct vkqs_ctx *ctx, const void *param)
 	vkqs_require_feature(ctx, "occlusionQueryPrecise");
 	vkqs_require_exact_coverage(ctx);
 	uint32_t n = popcount(p->mask);
-	struct mv_target *t = mv_target_create(ctx, p->kind, p->samples, false, 1, &p->mask);
+	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, p->samples, false, 1, &p->mask);
 	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, n + 2, 0);
 	struct readback *rb = rb_create(ctx, p->path, n + 2);
@@ -846,11 +506,11 @@ static void occlusion_precise(struct vkqs_ctx *ctx, const void *param)
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	D->vkCmdResetQueryPool(cb, pool, 0, n + 2);
-	mv_begin(ctx, cb, t, 1.0f);
+	vkqs_pass_begin(ctx, cb, t, 1.0f);
 	D->vkCmdBeginQuery(cb, pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
 	mv_draw(ctx, cb, pl, 0.5f);
 	D->vkCmdEndQuery(cb, pool, 1);
-	mv_end(ctx, cb, t);
+	vkqs_pass_end(ctx, cb, t);
 	rb_record(ctx, cb, pool, rb);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	rb_finish(ctx, pool, rb);
@@ -859,9 +519,9 @@ static void occlusion_precise(struct vkqs_ctx *ctx, const void *param)
 }
 
 static const struct occ_param nonprecise_params[] = {
-	{KIND_RP1, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
-	{KIND_RP2, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
-	{KIND_DYN, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_RP1, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_RP2, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_DYN, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
 };
 
 static void nonprecise_name(const void *param, char *buf, size_t size)
@@ -869,7 +529,7 @@ static void nonprecise_name(const void *param, char *buf, size_t size)
 	const struct occ_param *p = param;
 	char m[48];
 	mask_token(p->mask, m, sizeof(m));
-	snprintf(buf, size, "%s_%s", kind_tokens[p->kind], m);
+	snprintf(buf, size, "%s_%s", vkqs_pass_kind_tokens[p->kind], m);
 }
 
 /* Two non-precise queries in one multiview subpass, depth cleared to 0.5
@@ -885,7 +545,7 @@ static void occlusion_nonprecise(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct occ_param *p = param;
 	uint32_t n = popcount(p->mask);
-	struct mv_target *t = mv_target_create(ctx, p->kind, p->samples, true, 1, &p->mask);
+	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, p->samples, true, 1, &p->mask);
 	const struct vkqs_pipeline *less = mv_pipeline(ctx, t, 0, true, VK_COMPARE_OP_LESS);
 	const uint32_t visible = 1, occluded = n + 2, slots = 2 * n + 3;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, slots, 0);
@@ -898,14 +558,14 @@ static void occlusion_nonprecise(struct vkqs_ctx *ctx, const void *param)
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	D->vkCmdResetQueryPool(cb, pool, 0, slots);
-	mv_begin(ctx, cb, t, 0.5f);
+	vkqs_pass_begin(ctx, cb, t, 0.5f);
 	D->vkCmdBeginQuery(cb, pool, visible, 0);
 	mv_draw(ctx, cb, less, 0.25f);
 	D->vkCmdEndQuery(cb, pool, visible);
 	D->vkCmdBeginQuery(cb, pool, occluded, 0);
 	mv_draw(ctx, cb, less, 0.75f);
 	D->vkCmdEndQuery(cb, pool, occluded);
-	mv_end(ctx, cb, t);
+	vkqs_pass_end(ctx, cb, t);
 	rb_record(ctx, cb, pool, rb);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	rb_finish(ctx, pool, rb);
@@ -924,14 +584,14 @@ static void occlusion_nonprecise(struct vkqs_ctx *ctx, const void *param)
 }
 
 struct subpass_param {
-	enum rp_kind kind;
+	enum vkqs_pass_kind kind;
 };
 
-static const struct subpass_param subpass_params[] = {{KIND_RP1}, {KIND_RP2}};
+static const struct subpass_param subpass_params[] = {{VKQS_PASS_RP1}, {VKQS_PASS_RP2}};
 
 static void subpass_name(const void *param, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s", kind_tokens[((const struct subpass_param *)param)->kind]);
+	snprintf(buf, size, "%s", vkqs_pass_kind_tokens[((const struct subpass_param *)param)->kind]);
 }
 
 /* Two subpasses of different view masks, 0b0111 (N = 3) then 0b1010
@@ -946,7 +606,7 @@ static void occlusion_per_subpass(struct vkqs_ctx *ctx, const void *param)
 	const VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_4_BIT;
 	vkqs_require_feature(ctx, "occlusionQueryPrecise");
 	vkqs_require_exact_coverage(ctx);
-	struct mv_target *t = mv_target_create(ctx, p->kind, samples, false, 2, masks);
+	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, samples, false, 2, masks);
 	const struct vkqs_pipeline *pl0 = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
 	const struct vkqs_pipeline *pl1 = mv_pipeline(ctx, t, 1, false, VK_COMPARE_OP_ALWAYS);
 	const uint32_t n0 = popcount(masks[0]), n1 = popcount(masks[1]);
@@ -961,15 +621,15 @@ static void occlusion_per_subpass(struct vkqs_ctx *ctx, const void *param)
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	D->vkCmdResetQueryPool(cb, pool, 0, slots);
-	mv_begin(ctx, cb, t, 1.0f);
+	vkqs_pass_begin(ctx, cb, t, 1.0f);
 	D->vkCmdBeginQuery(cb, pool, q0, VK_QUERY_CONTROL_PRECISE_BIT);
 	mv_draw(ctx, cb, pl0, 0.5f);
 	D->vkCmdEndQuery(cb, pool, q0);
-	mv_next_subpass(ctx, cb, t);
+	vkqs_pass_next_subpass(ctx, cb, t);
 	D->vkCmdBeginQuery(cb, pool, q1, VK_QUERY_CONTROL_PRECISE_BIT);
 	mv_draw(ctx, cb, pl1, 0.5f);
 	D->vkCmdEndQuery(cb, pool, q1);
-	mv_end(ctx, cb, t);
+	vkqs_pass_end(ctx, cb, t);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	rb_finish(ctx, pool, rb);
 	expect_run_sum(ctx, rb, q0, masks[0], mask_area(masks[0]) * samples,
@@ -1009,7 +669,7 @@ static void expect_not_before(struct vkqs_ctx *ctx, const char *what_a, uint32_t
 }
 
 struct ts_param {
-	enum rp_kind kind;
+	enum vkqs_pass_kind kind;
 	uint32_t mask;
 	enum rb_path path;
 	bool write2;
@@ -1019,14 +679,14 @@ struct ts_param {
 	{kind, 0x5, RB_GET, false}, {kind, 0x5, RB_COPY, false},              \
 	{kind, 0xf, RB_GET, false}, {kind, 0xf, RB_COPY, false}
 static const struct ts_param ts_params[] = {
-	TS_KIND(KIND_RP1),
-	TS_KIND(KIND_RP2),
-	TS_KIND(KIND_DYN),
+	TS_KIND(VKQS_PASS_RP1),
+	TS_KIND(VKQS_PASS_RP2),
+	TS_KIND(VKQS_PASS_DYN),
 };
 static const struct ts_param ts2_params[] = {
-	{KIND_RP1, 0xf, RB_COPY, true},
-	{KIND_RP2, 0xf, RB_COPY, true},
-	{KIND_DYN, 0xf, RB_COPY, true},
+	{VKQS_PASS_RP1, 0xf, RB_COPY, true},
+	{VKQS_PASS_RP2, 0xf, RB_COPY, true},
+	{VKQS_PASS_DYN, 0xf, RB_COPY, true},
 };
 
 static void ts_name(const void *param, char *buf, size_t size)
@@ -1034,7 +694,7 @@ static void ts_name(const void *param, char *buf, size_t size)
 	const struct ts_param *p = param;
 	char m[48];
 	mask_token(p->mask, m, sizeof(m));
-	snprintf(buf, size, "%s_%s_%s", kind_tokens[p->kind], m, path_tokens[p->path]);
+	snprintf(buf, size, "%s_%s_%s", vkqs_pass_kind_tokens[p->kind], m, path_tokens[p->path]);
 }
 
 static void write_ts(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct ts_param *p,
@@ -1100,7 +760,7 @@ static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 	if (p->write2 && !(ctx->vk->has_13 && ctx->vk->f13.synchronization2))
 		vkqs_skip(ctx, "feature synchronization2 (Vulkan 1.3) is not supported");
 	uint32_t n = popcount(p->mask);
-	struct mv_target *t = mv_target_create(ctx, p->kind, VK_SAMPLE_COUNT_1_BIT, false, 1,
+	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, VK_SAMPLE_COUNT_1_BIT, false, 1,
 					       &p->mask);
 	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
 	const uint32_t before = 0, a = 1, b = n + 2, after = 2 * n + 3, slots = 2 * n + 4;
@@ -1125,13 +785,13 @@ static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdResetQueryPool(cb, pool, 0, slots);
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, before);
 	vkqs_cmd_full_barrier(ctx, cb);
-	mv_begin(ctx, cb, t, 1.0f);
+	vkqs_pass_begin(ctx, cb, t, 1.0f);
 	write_ts(ctx, cb, p, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
 		 VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, pool, a);
 	mv_draw(ctx, cb, pl, 0.5f);
 	write_ts(ctx, cb, p, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
 		 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, pool, b);
-	mv_end(ctx, cb, t);
+	vkqs_pass_end(ctx, cb, t);
 	vkqs_cmd_full_barrier(ctx, cb);
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, after);
 	rb_record(ctx, cb, pool, rb);
