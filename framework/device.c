@@ -61,6 +61,52 @@ void vkqs_loader_add_refdevice(void)
 
 /* Instance --------------------------------------------------------------- */
 
+/* Extensions newer than a validation layer can be: the layer reports their
+ * structures and enum values as invalid ("...-parameter": "does not fall
+ * within the begin..end range", "...-pNext-pNext": "unknown
+ * VkStructureType (N)").  Such a report says nothing about the case's usage,
+ * only that the layer predates the extension (Debian's is 1.3.239): when
+ * the value it names belongs to one of these extensions and the layer is
+ * older than the header that added it, the report is logged as ignored and
+ * not counted.  An extension's values are 1000000000 + (number - 1) * 1000
+ * + offset (the registry's rule). */
+static const struct {
+	uint32_t number;  /* extension number */
+	uint32_t header;  /* the 1.4.x Vulkan-Headers version that added it */
+	const char *name;
+} newer_exts[] = {
+	{174, 351, "VK_QCOM_elapsed_timer_query"},
+	{585, 317, "VK_KHR_maintenance9"},
+	{606, 331, "VK_ARM_performance_counters_by_region"},
+	{608, 345, "VK_ARM_shader_instrumentation"},
+};
+
+static uint32_t layer_spec_version;
+
+static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *data)
+{
+	const char *id = data->pMessageIdName, *msg = data->pMessage;
+	if (!id || !msg)
+		return NULL;
+	size_t n = strlen(id);
+	bool param = n > 10 && strcmp(id + n - 10, "-parameter") == 0;
+	bool pnext = n > 12 && strcmp(id + n - 12, "-pNext-pNext") == 0;
+	if (!param && !pnext)
+		return NULL;
+	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
+		char *end;
+		unsigned long v = strtoul(p + 1, &end, 10);
+		if (*end != ')' || v < 1000000000ul || v > 1000999999ul)
+			continue;
+		uint32_t number = (uint32_t)((v - 1000000000ul) / 1000u) + 1;
+		for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
+			if (newer_exts[i].number == number &&
+			    layer_spec_version < VK_MAKE_API_VERSION(0, 1, 4, newer_exts[i].header))
+				return newer_exts[i].name;
+	}
+	return NULL;
+}
+
 static VKAPI_ATTR VkBool32 VKAPI_CALL
 debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	 VkDebugUtilsMessageTypeFlagsEXT types,
@@ -70,6 +116,12 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	(void)types;
 	if (!(severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT))
 		return VK_FALSE;
+	const char *ext = unknown_to_layer(data);
+	if (ext) {
+		fprintf(stderr, "validation (ignored: the layer predates %s): %s\n", ext,
+			data->pMessage);
+		return VK_FALSE;
+	}
 	if (inst->validation_errors++ == 0) {
 		snprintf(inst->validation_first, sizeof(inst->validation_first),
 			 "%s: %s", data->pMessageIdName ? data->pMessageIdName : "?",
@@ -89,7 +141,10 @@ static bool has_layer(const char *name)
 	bool found = false;
 	if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
 		for (uint32_t i = 0; i < n && !found; i++)
-			found = strcmp(p[i].layerName, name) == 0;
+			if (strcmp(p[i].layerName, name) == 0) {
+				found = true;
+				layer_spec_version = p[i].specVersion;
+			}
 	free(p);
 	return found;
 }

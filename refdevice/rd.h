@@ -348,7 +348,7 @@ struct rd_device {
 	struct rd_queue *queues[RD_FAMILY_COUNT][RD_GRAPHICS_QUEUES];
 	_Atomic uint64_t clock;         /* modelled device time in ns (rd_clock_now) */
 	uint64_t clock_host_base;       /* RD_CLOCK=host: host ns at creation */
-	bool elapsed_timer_query;       /* VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM enabled */
+	bool elapsed_timer_query;       /* VK_QCOM_elapsed_timer_query enabled */
 	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
 	pthread_cond_t event_cond;
 };

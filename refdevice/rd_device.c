@@ -43,11 +43,13 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 	}
 	atomic_store(&dev->clock, 0);
 	dev->clock_host_base = rd_now_ns();
-	/* Features whose use the device checks (spec: "must be enabled"). */
-	for (const VkBaseInStructure *p = ci->pNext; p; p = p->pNext)
-		if ((int)p->sType == (int)VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM)
-			dev->elapsed_timer_query =
-				((const VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)p)->elapsedTimerQuery;
+	/* Query types of extensions are accepted when the extension is
+	 * enabled.  (Their features' "must be enabled" is the application's
+	 * rule, checked by the validation layer; a layer older than the
+	 * extension drops the feature struct from the chain it passes on.) */
+	for (uint32_t i = 0; i < ci->enabledExtensionCount; i++)
+		if (!strcmp(ci->ppEnabledExtensionNames[i], VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME))
+			dev->elapsed_timer_query = true;
 	pthread_mutex_init(&dev->event_lock, NULL);
 	pthread_cond_init(&dev->event_cond, NULL);
 	for (uint32_t i = 0; i < ci->queueCreateInfoCount; i++) {
@@ -707,11 +709,10 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
 		break;
 	case VK_QUERY_TYPE_TIME_ELAPSED_QCOM:
-		/* VUID-VkQueryPoolCreateInfo-queryType-12416 */
 		if (!dev->elapsed_timer_query)
 			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 					"vkCreateQueryPool: VK_QUERY_TYPE_TIME_ELAPSED_QCOM without "
-					"the elapsedTimerQuery feature enabled");
+					"VK_QCOM_elapsed_timer_query enabled");
 		break;
 	default:
 		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,

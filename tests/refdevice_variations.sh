@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite on the reference device under each spec-legal variation
-# (refdevice/README.md): every case must still pass.
+# (refdevice/README.md), on both architectures: every case must still pass.
 # Usage: refdevice_variations.sh VKQS EXPECTATIONS
 set -u
 vkqs=$1 exp=$2
@@ -8,11 +8,15 @@ cd "$(mktemp -d)" || exit 1
 fail=0 pass=0
 while read -r vars; do
 	[ -z "$vars" ] && continue
-	if env $vars "$vkqs" run --device refdevice --validation --expectations "$exp" >out.txt 2>&1; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); echo "FAILED under $vars:"; grep -v '^NotSupported' out.txt | tail -20
-	fi
+	for arch in immediate tiler; do
+		if env RD_ARCH=$arch $vars "$vkqs" run --device refdevice --validation \
+			--expectations "$exp" >out.txt 2>&1; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1)); echo "FAILED under RD_ARCH=$arch $vars:"
+			grep -v '^NotSupported' out.txt | tail -20
+		fi
+	done
 done <<'VARIATIONS'
 RD_TIMESTAMP_PERIOD=52.083
 RD_TIMESTAMP_PERIOD=0.1

@@ -8,7 +8,7 @@ if [ $rc -ne 0 ]; then
 	echo "vulkaninfo exited $rc"; echo "$out" | tail -20; exit 1
 fi
 for want in 'deviceName *= vkqs refdevice' 'VkPhysicalDeviceVulkan13Properties' 'timestampValidBits *= 48' \
-	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true'; do
+	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true' 'VK_QCOM_elapsed_timer_query'; do
 	echo "$out" | grep -Eq "$want" || { echo "vulkaninfo output lacks /$want/"; exit 1; }
 done
 echo "vulkaninfo: $(echo "$out" | wc -l) lines, refdevice shown"
