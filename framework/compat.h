@@ -24,16 +24,54 @@ typedef struct VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM {
 } VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM;
 #endif
 
-/* VK_ARM_performance_counters_by_region (§2): feature struct only so far. */
+/* VK_ARM_performance_counters_by_region (§2; extension 606). */
 #ifndef VK_ARM_performance_counters_by_region
 #define VK_ARM_performance_counters_by_region 1
+#define VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_SPEC_VERSION 1
 #define VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME "VK_ARM_performance_counters_by_region"
 #define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM ((VkStructureType)1000605000)
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_PROPERTIES_ARM ((VkStructureType)1000605001)
+#define VK_STRUCTURE_TYPE_PERFORMANCE_COUNTER_ARM ((VkStructureType)1000605002)
+#define VK_STRUCTURE_TYPE_PERFORMANCE_COUNTER_DESCRIPTION_ARM ((VkStructureType)1000605003)
+#define VK_STRUCTURE_TYPE_RENDER_PASS_PERFORMANCE_COUNTERS_BY_REGION_BEGIN_INFO_ARM ((VkStructureType)1000605004)
+typedef VkFlags VkPerformanceCounterDescriptionFlagsARM;
 typedef struct VkPhysicalDevicePerformanceCountersByRegionFeaturesARM {
 	VkStructureType sType;
 	void *pNext;
 	VkBool32 performanceCountersByRegion;
 } VkPhysicalDevicePerformanceCountersByRegionFeaturesARM;
+typedef struct VkPhysicalDevicePerformanceCountersByRegionPropertiesARM {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t maxPerRegionPerformanceCounters;
+	VkExtent2D performanceCounterRegionSize;
+	uint32_t rowStrideAlignment;
+	uint32_t regionAlignment;
+	VkBool32 identityTransformOrder;
+} VkPhysicalDevicePerformanceCountersByRegionPropertiesARM;
+typedef struct VkPerformanceCounterARM {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t counterID;
+} VkPerformanceCounterARM;
+typedef struct VkPerformanceCounterDescriptionARM {
+	VkStructureType sType;
+	void *pNext;
+	VkPerformanceCounterDescriptionFlagsARM flags;
+	char name[VK_MAX_DESCRIPTION_SIZE];
+} VkPerformanceCounterDescriptionARM;
+typedef struct VkRenderPassPerformanceCountersByRegionBeginInfoARM {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t counterAddressCount;
+	const VkDeviceAddress *pCounterAddresses;
+	VkBool32 serializeRegions;
+	uint32_t counterIndexCount;
+	uint32_t *pCounterIndices;
+} VkRenderPassPerformanceCountersByRegionBeginInfoARM;
+typedef VkResult(VKAPI_PTR *PFN_vkEnumeratePhysicalDeviceQueueFamilyPerformanceCountersByRegionARM)(
+	VkPhysicalDevice physicalDevice, uint32_t queueFamilyIndex, uint32_t *pCounterCount,
+	VkPerformanceCounterARM *pCounters, VkPerformanceCounterDescriptionARM *pCounterDescriptions);
 #endif
 
 /* VK_ARM_shader_instrumentation (§3): feature struct only so far. */

@@ -173,14 +173,31 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 		return ERR("the Vulkan loader is older than 1.2");
 
 	const char *layers[1];
-	const char *exts[2];
+	const char *exts[3];
 	uint32_t nlayers = 0, nexts = 0;
+	/* Without handle wrapping the layer passes the application's structs
+	 * down as they are: with it, it copies them and drops the structs it
+	 * does not know, such as an extension's newer than the layer (a
+	 * VkRenderPassPerformanceCountersByRegionBeginInfoARM would never reach
+	 * the driver).  Handle wrapping checks nothing; the checks stay. */
+	VkValidationFeatureDisableEXT no_wrap = VK_VALIDATION_FEATURE_DISABLE_UNIQUE_HANDLES_EXT;
+	VkValidationFeaturesEXT features = {
+		.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+		.disabledValidationFeatureCount = 1,
+		.pDisabledValidationFeatures = &no_wrap,
+	};
+	bool use_features = false;
 	VkInstanceCreateFlags flags = 0;
 	if (validation) {
 		if (!has_layer("VK_LAYER_KHRONOS_validation"))
 			return ERR("--validation: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
 		layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
 		exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+		if (has_instance_ext("VK_LAYER_KHRONOS_validation",
+				     VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME)) {
+			exts[nexts++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
+			use_features = true;
+		}
 	}
 	if (has_instance_ext(NULL, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
 		exts[nexts++] = VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
@@ -202,6 +219,7 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 			       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
 		.pfnUserCallback = debug_cb,
 		.pUserData = inst,
+		.pNext = use_features ? &features : NULL,
 	};
 	VkInstanceCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,

@@ -273,11 +273,18 @@ static void pass_dyn_layouts(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
 		     float clear_depth)
 {
+	const VkRect2D area = {{0, 0}, {t->size, t->size}};
+	vkqs_pass_begin_ex(ctx, cb, t, clear_depth, area, NULL);
+}
+
+void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			const struct vkqs_pass_target *t, float clear_depth, VkRect2D area,
+			const void *next)
+{
 	VkClearValue clear[2] = {
 		{.color = {.float32 = {0, 0, 0, 0}}},
 		{.depthStencil = {clear_depth, 0}},
 	};
-	const VkRect2D area = {{0, 0}, {t->size, t->size}};
 	if (t->kind == VKQS_PASS_DYN) {
 		pass_dyn_layouts(ctx, cb, t);
 		VkRenderingAttachmentInfo color = {
@@ -298,6 +305,7 @@ void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs
 		};
 		VkRenderingInfo ri = {
 			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+			.pNext = next,
 			.renderArea = area,
 			.layerCount = 1, /* ignored: viewMask is not 0 */
 			.viewMask = t->view_masks[0],
@@ -309,6 +317,7 @@ void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs
 	} else {
 		VkRenderPassBeginInfo bi = {
 			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+			.pNext = next,
 			.renderPass = t->render_pass,
 			.framebuffer = t->framebuffer,
 			.renderArea = area,

@@ -41,6 +41,11 @@ struct vkqs_pass_target *vkqs_pass_target_create(struct vkqs_ctx *ctx, enum vkqs
  * clear_depth, then sets viewport (depth 0..1) and scissor to the target. */
 void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
 		     float clear_depth);
+/* vkqs_pass_begin with a render area (also the scissor) and a pNext chain
+ * for the VkRenderPassBeginInfo or VkRenderingInfo. */
+void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			const struct vkqs_pass_target *t, float clear_depth, VkRect2D area,
+			const void *next);
 void vkqs_pass_next_subpass(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			    const struct vkqs_pass_target *t);
 void vkqs_pass_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t);

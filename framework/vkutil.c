@@ -287,8 +287,15 @@ static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size
 	if (type == UINT32_MAX)
 		vkqs_internal_error(ctx, "no memory type for a %s buffer",
 				    host ? "host-visible" : "device");
+	/* A buffer whose address is taken needs memory allocated for that
+	 * (VUID-vkBindBufferMemory-bufferDeviceAddress-03339). */
+	VkMemoryAllocateFlagsInfo flags = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+		.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+	};
 	VkMemoryAllocateInfo mai = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flags : NULL,
 		.allocationSize = req.size,
 		.memoryTypeIndex = type,
 	};
@@ -310,6 +317,15 @@ struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
 				     VkBufferUsageFlags usage)
 {
 	return buffer_create(ctx, size, usage, true);
+}
+
+VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buffer *b)
+{
+	VkBufferDeviceAddressInfo info = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+		.buffer = b->buf,
+	};
+	return D->vkGetBufferDeviceAddress(DEV, &info);
 }
 
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
@@ -419,8 +435,15 @@ VkImage vkqs_image_create(struct vkqs_ctx *ctx, VkFormat format, uint32_t width,
 		type = vkqs_memory_type(ctx, req.memoryTypeBits, 0);
 	if (type == UINT32_MAX)
 		vkqs_internal_error(ctx, "no memory type for an image");
+	/* A buffer whose address is taken needs memory allocated for that
+	 * (VUID-vkBindBufferMemory-bufferDeviceAddress-03339). */
+	VkMemoryAllocateFlagsInfo flags = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+		.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+	};
 	VkMemoryAllocateInfo mai = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flags : NULL,
 		.allocationSize = req.size,
 		.memoryTypeIndex = type,
 	};

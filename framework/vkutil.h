@@ -85,6 +85,10 @@ struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
 /* A device-local buffer (falls back to any memory type). */
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
 				       VkBufferUsageFlags usage);
+/* The device address of a buffer made with VK_BUFFER_USAGE_SHADER_DEVICE_-
+ * ADDRESS_BIT (its memory is then allocated with the device-address flag;
+ * the feature bufferDeviceAddress is the caller's to require). */
+VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buffer *b);
 /* Call after host writes / before host reads (no-ops on coherent memory). */
 void vkqs_buffer_flush(struct vkqs_ctx *ctx, struct vkqs_buffer *b);
 void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b);

@@ -48,6 +48,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 struct rd_config {
 	enum rd_arch arch;              /* RD_ARCH: how a render pass instance runs */
 	uint32_t tile_w, tile_h;        /* RD_TILE=WxH (tiler) */
+	uint32_t region_w, region_h;    /* RD_REGION=WxH, a multiple of the tile */
 	float timestamp_period;         /* RD_TIMESTAMP_PERIOD (ns per tick) */
 	uint32_t timestamp_valid_bits;  /* RD_TIMESTAMP_VALID_BITS (graphics family) */
 	uint32_t transfer_valid_bits;   /* RD_TRANSFER_TIMESTAMP_VALID_BITS */
@@ -361,6 +362,24 @@ _Static_assert(offsetof(struct rd_physical_device, base) == 0, "base first");
 _Static_assert(offsetof(struct rd_device, base) == 0, "base first");
 _Static_assert(offsetof(struct rd_queue, base) == 0, "base first");
 _Static_assert(offsetof(struct rd_command_buffer, base) == 0, "base first");
+
+/* VK_ARM_performance_counters_by_region ------------------------------------*/
+#define RD_REGION_MAX_COUNTERS 4        /* maxPerRegionPerformanceCounters */
+#define RD_REGION_ALIGN 16              /* regionAlignment (bytes) */
+#define RD_REGION_ROW_ALIGN 256         /* rowStrideAlignment (bytes) */
+enum rd_region_counter_id {
+	RD_RC_SAMPLES_PASSED = 0x5201,
+	RD_RC_FS_INVOCATIONS = 0x5202,
+	RD_RC_FRAGMENT_NS = 0x5203,
+	RD_RC_REGION_NS = 0x5204,
+	RD_RC_TILES = 0x5205,
+};
+#define RD_REGION_COUNTERS 5
+struct rd_region_counter {
+	uint32_t id;
+	const char *name;
+};
+extern const struct rd_region_counter rd_region_counters[RD_REGION_COUNTERS];
 
 /* Cross-file internals ------------------------------------------------------*/
 extern const VkPhysicalDeviceLimits rd_limits;

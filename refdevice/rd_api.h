@@ -5,6 +5,8 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include "compat.h"
+
 #include "rd_entrypoints.h"
 
 #define RD_DECLARE(scope, name) extern __typeof__(*(PFN_vk##name)0) rd_##name;

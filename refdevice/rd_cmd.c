@@ -789,6 +789,28 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdPushConstants(VkCommandBuffer cb, VkPipelineLay
 	}
 }
 
+/* A VkRenderPassPerformanceCountersByRegionBeginInfoARM in the chain of a
+ * render pass or rendering begin info, copied into the command buffer. */
+static struct rd_region_request *region_request(VkCommandBuffer cb, const void *chain)
+{
+	for (const VkBaseInStructure *p = chain; p; p = p->pNext) {
+		if ((int)p->sType !=
+		    (int)VK_STRUCTURE_TYPE_RENDER_PASS_PERFORMANCE_COUNTERS_BY_REGION_BEGIN_INFO_ARM)
+			continue;
+		const VkRenderPassPerformanceCountersByRegionBeginInfoARM *bi = (const void *)p;
+		struct rd_region_request *r = arena_alloc(CB(cb), sizeof(*r));
+		if (!r)
+			return NULL;
+		r->address_count = bi->counterAddressCount;
+		r->addresses = COPY_ARRAY(cb, bi->pCounterAddresses, bi->counterAddressCount);
+		r->counter_count = bi->counterIndexCount;
+		r->ids = COPY_ARRAY(cb, bi->pCounterIndices, bi->counterIndexCount);
+		r->serialize = bi->serializeRegions;
+		return r->addresses && r->ids ? r : NULL;
+	}
+	return NULL;
+}
+
 VKAPI_ATTR void VKAPI_CALL rd_CmdBeginRenderPass2(VkCommandBuffer cb,
 						  const VkRenderPassBeginInfo *bi,
 						  const VkSubpassBeginInfo *si)
@@ -800,6 +822,7 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBeginRenderPass2(VkCommandBuffer cb,
 		c->u.begin_rp.area = bi->renderArea;
 		c->u.begin_rp.clear_count = bi->clearValueCount;
 		c->u.begin_rp.clears = COPY_ARRAY(cb, bi->pClearValues, bi->clearValueCount);
+		c->u.begin_rp.regions = region_request(cb, bi->pNext);
 	}
 }
 
@@ -864,6 +887,7 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBeginRendering(VkCommandBuffer cb, const VkRend
 		rendering_attachment(&c->u.begin_rendering.color[i], &ri->pColorAttachments[i]);
 	rendering_attachment(&c->u.begin_rendering.depth, ri->pDepthAttachment);
 	rendering_attachment(&c->u.begin_rendering.stencil, ri->pStencilAttachment);
+	c->u.begin_rendering.regions = region_request(cb, ri->pNext);
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdEndRendering(VkCommandBuffer cb)

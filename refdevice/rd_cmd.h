@@ -69,6 +69,15 @@ struct rd_rendering_attachment {
 	VkClearValue clear;
 };
 
+/* VkRenderPassPerformanceCountersByRegionBeginInfoARM, copied. */
+struct rd_region_request {
+	uint32_t address_count;
+	VkDeviceAddress *addresses;    /* [s * L + l]; 0: not written */
+	uint32_t counter_count;
+	uint32_t *ids;                 /* counterIDs, in output order */
+	bool serialize;
+};
+
 struct rd_cmd {
 	enum rd_cmd_type type;
 	union {
@@ -197,12 +206,14 @@ struct rd_cmd {
 			VkRect2D area;
 			uint32_t clear_count;
 			VkClearValue *clears;
+			struct rd_region_request *regions; /* NULL: none */
 		} begin_rp;
 		struct {
 			VkRect2D area;
 			uint32_t layer_count, view_mask, color_count;
 			struct rd_rendering_attachment *color;
 			struct rd_rendering_attachment depth, stencil;
+			struct rd_region_request *regions; /* NULL: none */
 		} begin_rendering;
 		struct {
 			uint32_t count;

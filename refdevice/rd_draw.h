@@ -152,13 +152,21 @@ struct rd_draw_counters {
 	uint64_t vs_invocations;
 	uint64_t clipping_invocations;
 	uint64_t clipping_primitives;
-	uint64_t fs_invocations;
+	uint64_t fs_invocations[RD_MAX_VIEWS]; /* per view index */
 	uint64_t primitives_generated;   /* primitives out of the last vertex stage */
 	/* 18.7, vertex stream 0 while transform feedback is active: primitives
 	 * captured, and primitives output (captured or not). */
 	uint64_t xfb_primitives_written;
 	uint64_t xfb_primitives_needed;
 };
+
+static inline uint64_t rd_fs_invocations(const struct rd_draw_counters *c)
+{
+	uint64_t t = 0;
+	for (int v = 0; v < RD_MAX_VIEWS; v++)
+		t += c->fs_invocations[v];
+	return t;
+}
 
 /* Executes one draw, adding to *c.  Returns 0, or -1 with one line in err
  * (a shader runtime fault). */

@@ -32,6 +32,7 @@
 	X(P, GetPhysicalDeviceExternalFenceProperties)      \
 	X(P, GetPhysicalDeviceExternalSemaphoreProperties)  \
 	X(P, GetPhysicalDeviceCalibrateableTimeDomainsEXT)  \
+	X(P, EnumeratePhysicalDeviceQueueFamilyPerformanceCountersByRegionARM) \
 	X(P, CreateDevice)                                  \
 	X(D, DestroyDevice)                                 \
 	X(D, GetDeviceQueue)                                \

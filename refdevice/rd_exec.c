@@ -87,6 +87,16 @@ struct bin_draw {
 	size_t first, end;
 };
 
+/* Counters by region of one tiled render pass instance. */
+struct region_state {
+	const struct rd_region_request *req;
+	uint32_t layers;               /* L: layers, or the highest view index + 1 */
+	uint32_t cols, rows;           /* regions over the render area */
+	uint32_t region;               /* the running tile's region */
+	struct rd_counters begin;      /* the snapshot at the subpass's start in this tile */
+	uint64_t *acc;                 /* [element][row][column][counter] */
+};
+
 struct exec {
 	struct rd_queue *q;
 	struct rd_device *dev;
@@ -107,6 +117,7 @@ struct exec {
 	struct active_query active[MAX_ACTIVE];
 	uint32_t active_count;
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
+	struct region_state rc;        /* counters by region of the tiled pass, if asked */
 	char err[256];
 };
 
@@ -448,7 +459,7 @@ static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 	case VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT: return c->draw.vs_invocations;
 	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT: return c->draw.clipping_invocations;
 	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT: return c->draw.clipping_primitives;
-	case VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT: return c->draw.fs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT: return rd_fs_invocations(&c->draw);
 	case VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT: return c->cs_invocations;
 	default: return 0;
 	}
@@ -590,19 +601,14 @@ static void write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t
 
 /* Draws and dispatches ---------------------------------------------------------------*/
 
+/* A draw's counters into the sink; every field is a uint64_t counter. */
+_Static_assert(sizeof(struct rd_draw_counters) % sizeof(uint64_t) == 0, "counters are uint64_t");
 static void add_counters(struct rd_counters *total, const struct rd_draw_counters *d)
 {
-	for (int v = 0; v < RD_MAX_VIEWS; v++)
-		total->draw.samples_passed[v] += d->samples_passed[v];
-	total->draw.ia_vertices += d->ia_vertices;
-	total->draw.ia_primitives += d->ia_primitives;
-	total->draw.vs_invocations += d->vs_invocations;
-	total->draw.clipping_invocations += d->clipping_invocations;
-	total->draw.clipping_primitives += d->clipping_primitives;
-	total->draw.fs_invocations += d->fs_invocations;
-	total->draw.primitives_generated += d->primitives_generated;
-	total->draw.xfb_primitives_written += d->xfb_primitives_written;
-	total->draw.xfb_primitives_needed += d->xfb_primitives_needed;
+	uint64_t *t = (uint64_t *)&total->draw;
+	const uint64_t *x = (const uint64_t *)d;
+	for (size_t i = 0; i < sizeof(*d) / sizeof(uint64_t); i++)
+		t[i] += x[i];
 }
 
 /* The state a draw runs with, from the pipeline, dynamic state and the
@@ -677,7 +683,7 @@ static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_e
 
 static void charge_fragments(struct exec *e, const struct rd_draw_counters *dc)
 {
-	uint64_t frags = dc->fs_invocations;
+	uint64_t frags = rd_fs_invocations(dc);
 	for (int v = 0; v < RD_MAX_VIEWS; v++)
 		frags += dc->samples_passed[v] / 4;
 	charge(e, frags * COST_FRAGMENT_NS);
@@ -1054,6 +1060,150 @@ static void wait_events(struct exec *e, const struct rd_cmd *c)
 	pthread_mutex_unlock(&dev->event_lock);
 }
 
+/* Counters by region (VK_ARM_performance_counters_by_region) -------------------*/
+
+/* One more reader of the counter sink (STYLE 17): in each tile, a snapshot
+ * at a subpass's start and a difference at its end, added to the tile's
+ * region of that subpass's elements (one per view or layer); written to
+ * the application's addresses after the last tile, each value as a uint32
+ * (refdevice/README.md has the counters and the layout). */
+static void region_subpass_begin(struct exec *e)
+{
+	if (e->phase == PHASE_TILE && e->rc.acc)
+		sample(e, &e->rc.begin);
+}
+
+static uint64_t region_value(uint32_t id, const struct rd_counters *d, uint32_t l)
+{
+	switch (id) {
+	case RD_RC_SAMPLES_PASSED: return d->draw.samples_passed[l];
+	case RD_RC_FS_INVOCATIONS: return d->draw.fs_invocations[l];
+	case RD_RC_FRAGMENT_NS:
+		return (d->draw.fs_invocations[l] + d->draw.samples_passed[l] / 4) * COST_FRAGMENT_NS;
+	case RD_RC_REGION_NS: return l == 0 ? d->time_ns : 0;
+	case RD_RC_TILES: return l == 0;
+	default: return 0;
+	}
+}
+
+static void region_subpass_end(struct exec *e)
+{
+	struct region_state *r = &e->rc;
+	if (e->phase != PHASE_TILE || !r->acc)
+		return;
+	struct rd_counters now, d;
+	sample(e, &now);
+	memset(&d, 0, sizeof(d));
+	counters_accumulate(&d, &now, &r->begin);
+	uint32_t regions = r->cols * r->rows, c = r->req->counter_count;
+	for (uint32_t l = 0; l < r->layers && l < RD_MAX_VIEWS; l++) {
+		uint32_t element = e->s.subpass * r->layers + l;
+		uint64_t *acc = r->acc + ((size_t)element * regions + r->region) * c;
+		for (uint32_t k = 0; k < c; k++)
+			acc[k] += region_value(r->req->ids[k], &d, l);
+	}
+}
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* Sets up the regions of a tiled pass whose begin command asked for
+ * counters; a request the spec forbids is reported and ignored. */
+static void region_start(struct exec *e, const struct rd_cmd *begin, VkRect2D area)
+{
+	const struct rd_config *cfg = &e->dev->instance->config;
+	struct region_state *r = &e->rc;
+	memset(r, 0, sizeof(*r));
+	bool rp = begin->type == RD_CMD_BEGIN_RENDER_PASS;
+	const struct rd_region_request *req = rp ? begin->u.begin_rp.regions
+						 : begin->u.begin_rendering.regions;
+	if (!req)
+		return;
+	uint32_t subpasses = 1, views = 0;
+	if (rp) {
+		subpasses = begin->u.begin_rp.pass->subpass_count;
+		for (uint32_t s = 0; s < subpasses; s++)
+			views |= begin->u.begin_rp.pass->subpasses[s].view_mask;
+		r->layers = views ? 32 - (uint32_t)__builtin_clz(views)
+				  : begin->u.begin_rp.fb->layers;
+	} else {
+		views = begin->u.begin_rendering.view_mask;
+		r->layers = views ? 32 - (uint32_t)__builtin_clz(views)
+				  : begin->u.begin_rendering.layer_count;
+	}
+	if (!r->layers)
+		r->layers = 1;
+	/* VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-counterAddressCount-11815
+	 * and -counterIndexCount-11818 */
+	if (req->address_count != subpasses * r->layers || !req->counter_count ||
+	    req->counter_count > RD_REGION_MAX_COUNTERS) {
+		rd_log("counters by region: %u addresses for %u subpasses x %u layers, %u counters "
+		       "(at most %u): not written",
+		       req->address_count, subpasses, r->layers, req->counter_count,
+		       RD_REGION_MAX_COUNTERS);
+		return;
+	}
+	for (uint32_t k = 0; k < req->counter_count; k++) {
+		bool known = false;
+		for (uint32_t i = 0; i < RD_REGION_COUNTERS; i++)
+			known |= rd_region_counters[i].id == req->ids[k];
+		if (!known) {
+			rd_log("counters by region: counterID 0x%x is not one of the device's: "
+			       "not written", req->ids[k]);
+			return;
+		}
+	}
+	r->req = req;
+	r->cols = (area.extent.width + cfg->region_w - 1) / cfg->region_w;
+	r->rows = (area.extent.height + cfg->region_h - 1) / cfg->region_h;
+	size_t n = (size_t)req->address_count * r->cols * r->rows * req->counter_count;
+	r->acc = n ? calloc(n, sizeof(*r->acc)) : NULL;
+	if (n && !r->acc)
+		rd_log("counters by region: out of memory; not written");
+}
+
+/* The tile at tile-grid position (tx, ty) is in region (tx * tile_w /
+ * region_w, ty * tile_h / region_h): regions are whole tiles. */
+static void region_tile(struct exec *e, uint32_t tx, uint32_t ty)
+{
+	const struct rd_config *cfg = &e->dev->instance->config;
+	e->rc.region = tx * cfg->tile_w / cfg->region_w +
+		       ty * cfg->tile_h / cfg->region_h * e->rc.cols;
+}
+
+/* Region (x, y) of element i starts at pCounterAddresses[i] + y * row
+ * stride + x * region stride; the region stride is the counters' bytes
+ * aligned to regionAlignment, the row stride the row's regions aligned
+ * to rowStrideAlignment (the proposal's buffer size formula). */
+static void region_write(struct exec *e)
+{
+	struct region_state *r = &e->rc;
+	if (!r->acc)
+		return;
+	uint32_t c = r->req->counter_count;
+	uint32_t region_stride = align_up(c * 4, RD_REGION_ALIGN);
+	uint32_t row_stride = align_up(r->cols * region_stride, RD_REGION_ROW_ALIGN);
+	for (uint32_t i = 0; i < r->req->address_count; i++) {
+		uint8_t *base = (uint8_t *)(uintptr_t)r->req->addresses[i];
+		if (!base)
+			continue;
+		for (uint32_t y = 0; y < r->rows; y++)
+			for (uint32_t x = 0; x < r->cols; x++) {
+				const uint64_t *acc =
+					r->acc + (((size_t)i * r->rows + y) * r->cols + x) * c;
+				uint8_t *p = base + (size_t)y * row_stride + (size_t)x * region_stride;
+				for (uint32_t k = 0; k < c; k++) {
+					uint32_t v = (uint32_t)acc[k];
+					memcpy(p + 4 * k, &v, 4);
+				}
+			}
+	}
+	free(r->acc);
+	r->acc = NULL;
+}
+
 static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 {
 	bool indexed = c->type == RD_CMD_DRAW_INDEXED_INDIRECT;
@@ -1258,21 +1408,26 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		    c->u.push.size <= sizeof(e->s.push) - c->u.push.offset)
 			memcpy(e->s.push + c->u.push.offset, c->u.push.data, c->u.push.size);
 		break;
-	case RD_CMD_BEGIN_RENDER_PASS: begin_render_pass(e, c); break;
+	case RD_CMD_BEGIN_RENDER_PASS:
+		region_subpass_begin(e);
+		begin_render_pass(e, c);
+		break;
 	case RD_CMD_NEXT_SUBPASS:
 		subpass_resolve(e);
+		region_subpass_end(e);
 		e->s.subpass++;
+		region_subpass_begin(e);
 		if (e->s.pass && e->s.subpass < e->s.pass->subpass_count)
 			subpass_load(e);
 		break;
-	case RD_CMD_END_RENDER_PASS:
-		subpass_resolve(e);
-		e->s.in_pass = false;
-		e->s.view_mask = 0;
+	case RD_CMD_BEGIN_RENDERING:
+		region_subpass_begin(e);
+		begin_rendering(e, c);
 		break;
-	case RD_CMD_BEGIN_RENDERING: begin_rendering(e, c); break;
+	case RD_CMD_END_RENDER_PASS:
 	case RD_CMD_END_RENDERING:
 		subpass_resolve(e);
+		region_subpass_end(e);
 		e->s.in_pass = false;
 		e->s.view_mask = 0;
 		break;
@@ -1367,8 +1522,10 @@ static uint64_t tile_store_bytes(const struct exec *e)
  * geometry engine and keeps the primitives; then the main phase replays
  * the same commands once per tile on the fragment engine, the tile as
  * scissor, load ops, clears and resolves within the tile.  Tiles are
- * RD_TILE-sized cells of the framebuffer grid that meet the render area
- * (one empty tile when the area is empty, so queries still complete). */
+ * RD_TILE-sized cells of a grid anchored at the render area's offset (so
+ * the regions of VK_ARM_performance_counters_by_region, whole tiles, are
+ * laid out over the render area as its buffer size formula counts them);
+ * one empty tile when the area is empty, so queries still complete. */
 static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
@@ -1381,12 +1538,10 @@ static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_
 
 	VkRect2D area = end.area;
 	uint32_t tw = cfg->tile_w, th = cfg->tile_h;
-	uint64_t ax1 = (uint64_t)(uint32_t)area.offset.x + area.extent.width;
-	uint64_t ay1 = (uint64_t)(uint32_t)area.offset.y + area.extent.height;
-	uint32_t tx0 = (uint32_t)area.offset.x / tw, ty0 = (uint32_t)area.offset.y / th;
-	uint32_t cols = area.extent.width ? (uint32_t)((ax1 + tw - 1) / tw) - tx0 : 0;
-	uint32_t rows = area.extent.height ? (uint32_t)((ay1 + th - 1) / th) - ty0 : 0;
+	uint32_t cols = (area.extent.width + tw - 1) / tw;
+	uint32_t rows = (area.extent.height + th - 1) / th;
 	e->tile_count = cols && rows ? cols * rows : 1;
+	region_start(e, cmds[0], area);
 	/* the main phase of a pass waits for its own binning */
 	e->frag_ns = max_u64(e->frag_ns, e->geom_ns);
 	e->phase = PHASE_TILE;
@@ -1394,19 +1549,21 @@ static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_
 		e->s = start;
 		e->tile_index = t;
 		e->draw_next = 0;
-		VkRect2D cell = {{0, 0}, {0, 0}};
+		VkRect2D cell = {area.offset, {0, 0}};
 		if (cols && rows) {
-			cell.offset.x = (int32_t)((tx0 + t % cols) * tw);
-			cell.offset.y = (int32_t)((ty0 + t / cols) * th);
+			cell.offset.x += (int32_t)(t % cols * tw);
+			cell.offset.y += (int32_t)(t / cols * th);
 			cell.extent.width = tw;
 			cell.extent.height = th;
 			cell = rect_intersect(cell, area);
+			region_tile(e, t % cols, t / cols);
 		}
 		e->tile = cell;
 		charge(e, COST_TILE_NS);
 		pass_immediate(e, cmds, n);
 		charge(e, tile_store_bytes(e) / COST_BYTES_PER_NS);
 	}
+	region_write(e);
 	e->s = end;
 	e->phase = PHASE_DIRECT;
 }

@@ -11,20 +11,28 @@
 #define RD_DEVICE_NAME "vkqs refdevice"
 #define RD_DRIVER_NAME "refdevice"
 
-/* The calibrated-timestamp extensions come last: they are listed only with
- * RD_CLOCK=host.  VkTimeDomainKHR defines the device domain as "incrementing
- * according to the timestampPeriod of the device", comparable with host
- * domains; the default cost-model clock advances with work, not with real
- * time, so it cannot honestly offer that. */
-static const VkExtensionProperties device_extensions[] = {
-	{VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME, 1},
-	{VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, 1},
-	{VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, 1},
-	{VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME, VK_QCOM_ELAPSED_TIMER_QUERY_SPEC_VERSION},
-	{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2},
-	{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1},
+/* Device extensions, and when each is offered.  The calibrated-timestamp
+ * extensions only with RD_CLOCK=host: VkTimeDomainKHR defines the device
+ * domain as "incrementing according to the timestampPeriod of the device",
+ * comparable with host domains; the default cost-model clock advances with
+ * work, not with real time, so it cannot honestly offer that.  Counters by
+ * region only on the tiler: its regions are tiles. */
+enum rd_offer { RD_ALWAYS, RD_HOST_CLOCK, RD_TILER };
+static const struct {
+	VkExtensionProperties props;
+	enum rd_offer offer;
+} device_extensions[] = {
+	{{VK_EXT_HOST_QUERY_RESET_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME, VK_QCOM_ELAPSED_TIMER_QUERY_SPEC_VERSION},
+	 RD_ALWAYS},
+	{{VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
+	  VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_SPEC_VERSION},
+	 RD_TILER},
+	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
+	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
-#define RD_CALIBRATED_EXTENSIONS 2
 
 /* Count-and-fill with VK_INCOMPLETE, the way every enumeration works. */
 #define RD_ENUMERATE(count_ptr, out_ptr, src, n)                      \
@@ -349,6 +357,17 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES:
 			fill_driver((VkPhysicalDeviceDriverProperties *)s);
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_PROPERTIES_ARM: {
+			RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+			const struct rd_config *c = &pd->instance->config;
+			VkPhysicalDevicePerformanceCountersByRegionPropertiesARM *p = (void *)s;
+			p->maxPerRegionPerformanceCounters = RD_REGION_MAX_COUNTERS;
+			p->performanceCounterRegionSize = (VkExtent2D){c->region_w, c->region_h};
+			p->rowStrideAlignment = RD_REGION_ROW_ALIGN;
+			p->regionAlignment = RD_REGION_ALIGN;
+			p->identityTransformOrder = VK_TRUE;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
 			fill_11((VkPhysicalDeviceVulkan11Properties *)s);
 			break;
@@ -504,6 +523,13 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM:
 			((VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)s)->elapsedTimerQuery = VK_TRUE;
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM: {
+			RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+			((VkPhysicalDevicePerformanceCountersByRegionFeaturesARM *)s)
+				->performanceCountersByRegion =
+				pd->instance->config.arch == RD_ARCH_TILER;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
 			VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT *f = (void *)s;
 			f->primitivesGeneratedQuery = VK_TRUE;
@@ -689,10 +715,15 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_EnumerateDeviceExtensionProperties(
 	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
 	if (pLayerName)
 		return VK_ERROR_LAYER_NOT_PRESENT;
-	uint32_t n = sizeof(device_extensions) / sizeof(device_extensions[0]);
-	if (!pd->instance->config.host_clock)
-		n -= RD_CALIBRATED_EXTENSIONS;
-	RD_ENUMERATE(pPropertyCount, pProperties, device_extensions, n);
+	const struct rd_config *c = &pd->instance->config;
+	VkExtensionProperties offered[sizeof(device_extensions) / sizeof(device_extensions[0])];
+	uint32_t n = 0;
+	for (size_t i = 0; i < sizeof(device_extensions) / sizeof(device_extensions[0]); i++)
+		if (device_extensions[i].offer == RD_ALWAYS ||
+		    (device_extensions[i].offer == RD_HOST_CLOCK && c->host_clock) ||
+		    (device_extensions[i].offer == RD_TILER && c->arch == RD_ARCH_TILER))
+			offered[n++] = device_extensions[i].props;
+	RD_ENUMERATE(pPropertyCount, pProperties, offered, n);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_EnumerateDeviceLayerProperties(
@@ -742,4 +773,38 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceCalibrateableTimeDomainsEXT(
 	static const VkTimeDomainEXT domains[] = {VK_TIME_DOMAIN_DEVICE_EXT,
 						  VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT};
 	RD_ENUMERATE(pTimeDomainCount, pTimeDomains, domains, 2u);
+}
+
+/* VK_ARM_performance_counters_by_region: the counters of the graphics
+ * family (refdevice/README.md says exactly what each counts); the transfer
+ * family runs no render passes and has none. */
+const struct rd_region_counter rd_region_counters[RD_REGION_COUNTERS] = {
+	{RD_RC_SAMPLES_PASSED, "samples_passed"},
+	{RD_RC_FS_INVOCATIONS, "fragment_shader_invocations"},
+	{RD_RC_FRAGMENT_NS, "fragment_ns"},
+	{RD_RC_REGION_NS, "region_ns"},
+	{RD_RC_TILES, "tiles"},
+};
+
+VKAPI_ATTR VkResult VKAPI_CALL rd_EnumeratePhysicalDeviceQueueFamilyPerformanceCountersByRegionARM(
+	VkPhysicalDevice physicalDevice, uint32_t queueFamilyIndex, uint32_t *pCounterCount,
+	VkPerformanceCounterARM *pCounters, VkPerformanceCounterDescriptionARM *pCounterDescriptions)
+{
+	uint32_t n = queueFamilyIndex == RD_FAMILY_GRAPHICS ? RD_REGION_COUNTERS : 0;
+	if (!pCounters && !pCounterDescriptions) {
+		*pCounterCount = n;
+		return VK_SUCCESS;
+	}
+	uint32_t w = *pCounterCount < n ? *pCounterCount : n;
+	for (uint32_t i = 0; i < w; i++) {
+		if (pCounters)
+			pCounters[i].counterID = rd_region_counters[i].id;
+		if (pCounterDescriptions) {
+			pCounterDescriptions[i].flags = 0;
+			snprintf(pCounterDescriptions[i].name, sizeof(pCounterDescriptions[i].name), "%s",
+				 rd_region_counters[i].name);
+		}
+	}
+	*pCounterCount = w;
+	return w < n ? VK_INCOMPLETE : VK_SUCCESS;
 }

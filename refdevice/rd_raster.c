@@ -303,7 +303,7 @@ static bool stage_shade(struct rd_raster *r, struct rd_fragment *f)
 		}
 		/* Spec 18.4: one invocation per fragment, or per sample with
 		 * sample shading; no helper invocations here. */
-		r->c->fs_invocations++;
+		r->c->fs_invocations[r->view]++;
 		uint32_t keep = inv->discarded ? 0 : mine;
 		if (fi->writes_sample_mask)
 			keep &= inv->sample_mask_out;

@@ -122,6 +122,22 @@ void rd_config_load(struct rd_config *c)
 		else
 			c->tile_w = w, c->tile_h = h;
 	}
+	/* RD_REGION=WxH: a region of VK_ARM_performance_counters_by_region is
+	 * a whole number of tiles. */
+	c->region_w = c->tile_w;
+	c->region_h = c->tile_h;
+	const char *r = env("RD_REGION");
+	if (r) {
+		unsigned w = 0, h = 0;
+		char tail;
+		if (sscanf(r, "%ux%u%c", &w, &h, &tail) != 2 || !w || !h || w % c->tile_w ||
+		    h % c->tile_h || w > 4096 || h > 4096)
+			rd_log("RD_REGION=%s is not WxH with each a multiple of the tile's %ux%u; "
+			       "using the tile",
+			       r, c->tile_w, c->tile_h);
+		else
+			c->region_w = w, c->region_h = h;
+	}
 	const char *p = env("RD_TIMESTAMP_PERIOD");
 	c->timestamp_period = 1.0f;
 	if (p) {

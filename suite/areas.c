@@ -11,6 +11,7 @@ extern const struct vkqs_area vkqs_area_concurrent;
 extern const struct vkqs_area vkqs_area_xfb;
 extern const struct vkqs_area vkqs_area_mesh;
 extern const struct vkqs_area vkqs_area_elapsed;
+extern const struct vkqs_area vkqs_area_region_counters;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
@@ -24,6 +25,7 @@ const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_xfb,
 	&vkqs_area_mesh,
 	&vkqs_area_elapsed,
+	&vkqs_area_region_counters,
 	&vkqs_area_selftest,
 	NULL,
 };

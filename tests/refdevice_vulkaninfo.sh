@@ -11,4 +11,8 @@ for want in 'deviceName *= vkqs refdevice' 'VkPhysicalDeviceVulkan13Properties' 
 	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true' 'VK_QCOM_elapsed_timer_query'; do
 	echo "$out" | grep -Eq "$want" || { echo "vulkaninfo output lacks /$want/"; exit 1; }
 done
-echo "vulkaninfo: $(echo "$out" | wc -l) lines, refdevice shown"
+# The tile-based architecture adds VK_ARM_performance_counters_by_region.
+out=$(RD_ARCH=tiler VK_DRIVER_FILES=$1 vulkaninfo 2>&1) || { echo "vulkaninfo (RD_ARCH=tiler) failed"; exit 1; }
+echo "$out" | grep -q 'VK_ARM_performance_counters_by_region' ||
+	{ echo "vulkaninfo (RD_ARCH=tiler) lacks VK_ARM_performance_counters_by_region"; exit 1; }
+echo "vulkaninfo: $(echo "$out" | wc -l) lines, refdevice shown with both extensions"

@@ -137,7 +137,7 @@ static void test_topology_counters(void)
 			CHECK_EQ(t.c.primitives_generated, cs[i].primitives * inst, what);
 			CHECK_EQ(t.c.clipping_invocations, cs[i].primitives * inst, what);
 			CHECK_EQ(t.c.clipping_primitives, cs[i].primitives * inst, what);
-			CHECK_EQ(t.c.fs_invocations, 0, what);
+			CHECK_EQ(rd_fs_invocations(&t.c), 0, what);
 			target_free(&t);
 		}
 	struct target t;
@@ -612,7 +612,7 @@ static void test_rasterizer_discard(void)
 	CHECK_EQ(t.c.primitives_generated, 4, "discard: primitives generated");
 	CHECK_EQ(t.c.clipping_invocations, 0, "discard: clipping invocations");
 	CHECK_EQ(t.c.clipping_primitives, 0, "discard: clipping primitives");
-	CHECK_EQ(t.c.fs_invocations, 0, "discard: fragment invocations");
+	CHECK_EQ(rd_fs_invocations(&t.c), 0, "discard: fragment invocations");
 	CHECK_EQ(t.c.samples_passed[0], 0, "discard: samples");
 	CHECK_EQ(f->calls, 0, "discard: fragment stand-in calls");
 	free(f);
@@ -731,8 +731,8 @@ static void test_end_to_end(void)
 				CHECK_EQ(pixels_written(&t, 0), area, what);
 				CHECK_EQ(t.c.vs_invocations, 6, what);
 				CHECK_EQ(t.c.ia_primitives, 2, what);
-				CHECK(t.c.fs_invocations >= area, "%s: %llu invocations", what,
-				      (unsigned long long)t.c.fs_invocations);
+				CHECK(rd_fs_invocations(&t.c) >= area, "%s: %llu invocations", what,
+				      (unsigned long long)rd_fs_invocations(&t.c));
 				const uint8_t *p = texel_at(&t, &t.st.color[0], 0, (uint32_t)x0, (uint32_t)y0,
 							    samples - 1);
 				/* (0.25, 0.5, 0.75, 1) in UNORM8, rounding to nearest */
@@ -798,7 +798,7 @@ static void test_end_to_end(void)
 		free(sf);
 		printf("speed: 64x64 rect.vert/color.frag at %u sample%s: %.0f us per draw "
 		       "(%llu fragment invocations); with C stand-in shaders %.0f us\n",
-		       samples, samples > 1 ? "s" : "", us, (unsigned long long)t.c.fs_invocations, fixed);
+		       samples, samples > 1 ? "s" : "", us, (unsigned long long)rd_fs_invocations(&t.c), fixed);
 		target_free(&t);
 	}
 out:

@@ -125,10 +125,10 @@ static void test_rect_counts(void)
 						bad_split++;
 				}
 				CHECK_EQ(full, area, what);
-				CHECK_EQ(t.c.fs_invocations, calls, what);
+				CHECK_EQ(rd_fs_invocations(&t.c), calls, what);
 				CHECK_EQ(bad_split, 0, what);
-				CHECK(t.c.fs_invocations >= area && (samples > 1 || t.c.fs_invocations == area),
-				      "%s: %llu invocations", what, (unsigned long long)t.c.fs_invocations);
+				CHECK(rd_fs_invocations(&t.c) >= area && (samples > 1 || rd_fs_invocations(&t.c) == area),
+				      "%s: %llu invocations", what, (unsigned long long)rd_fs_invocations(&t.c));
 			}
 			free(f);
 			target_free(&t);
@@ -139,7 +139,7 @@ static void test_rect_counts(void)
 	if (begin(&t, NULL, NULL) == 0) {
 		rect(&t, 3, 4, 13, 9, 0.5);
 		CHECK_EQ(t.c.samples_passed[0], 50 * 4, "no fragment shader");
-		CHECK_EQ(t.c.fs_invocations, 0, "no fragment shader: invocations");
+		CHECK_EQ(rd_fs_invocations(&t.c), 0, "no fragment shader: invocations");
 		CHECK_EQ(pixels_written(&t, 0), 0, "no fragment shader: colour");
 	}
 	target_free(&t);
@@ -623,8 +623,8 @@ static void test_discard(void)
 			rect(&t, 2, 0, 18, 8, 0.5);
 			CHECK_EQ(t.c.samples_passed[0], 8 * 8 * samples, "discard odd columns");
 			/* (4 samples: pixels on the diagonal are shaded once per triangle) */
-			CHECK(t.c.fs_invocations >= 16 * 8 && (samples > 1 || t.c.fs_invocations == 16 * 8),
-			      "discard odd columns: %llu invocations", (unsigned long long)t.c.fs_invocations);
+			CHECK(rd_fs_invocations(&t.c) >= 16 * 8 && (samples > 1 || rd_fs_invocations(&t.c) == 16 * 8),
+			      "discard odd columns: %llu invocations", (unsigned long long)rd_fs_invocations(&t.c));
 			CHECK_EQ(pixels_written(&t, 0), 8 * 8, "discard odd columns: pixels written");
 		}
 		/* Spec "Fragment Operations": with EarlyFragmentTests, shading
@@ -642,7 +642,7 @@ static void test_discard(void)
 		t.st.sample_shading = true;
 		if (begin(&t, fs_record, f) == 0) {
 			rect(&t, 2, 0, 18, 8, 0.5);
-			CHECK_EQ(t.c.fs_invocations, 16 * 8 * samples, "sample shading invocations");
+			CHECK_EQ(rd_fs_invocations(&t.c), 16 * 8 * samples, "sample shading invocations");
 			CHECK_EQ(t.c.samples_passed[0], 8 * 8 * samples, "sample shading with discard");
 		}
 		free(f);
@@ -658,10 +658,10 @@ static void test_discard(void)
 	struct fsrec *f = fsrec_new();
 	if (begin(&t, fs_record, f) == 0) {
 		rect(&t, 0, 0, 8, 8, 0.75);
-		CHECK_EQ(t.c.fs_invocations, 0, "early depth fail: no invocations");
+		CHECK_EQ(rd_fs_invocations(&t.c), 0, "early depth fail: no invocations");
 		rect(&t, 0, 0, 8, 8, 0.25);
-		CHECK(t.c.fs_invocations >= 64, "early depth pass: %llu invocations",
-		      (unsigned long long)t.c.fs_invocations);
+		CHECK(rd_fs_invocations(&t.c) >= 64, "early depth pass: %llu invocations",
+		      (unsigned long long)rd_fs_invocations(&t.c));
 	}
 	/* Late tests with FragDepth: the shader's depth replaces zf. */
 	t.st.fs_info.early_fragment_tests = false;
@@ -688,8 +688,8 @@ static void test_frag_depth(void)
 	if (begin(&t, fs_depth, &fd) == 0) {
 		rect(&t, 0, 0, 8, 8, 0.25); /* interpolated 0.25 would pass */
 		CHECK_EQ(t.c.samples_passed[0], 0, "FragDepth 0.75 behind 0.5");
-		CHECK(t.c.fs_invocations >= 64, "FragDepth: %llu invocations",
-		      (unsigned long long)t.c.fs_invocations);
+		CHECK(rd_fs_invocations(&t.c) >= 64, "FragDepth: %llu invocations",
+		      (unsigned long long)rd_fs_invocations(&t.c));
 	}
 	fd = 0.125f;
 	if (begin(&t, fs_depth, &fd) == 0) {
@@ -899,7 +899,7 @@ static void test_interpolation(void)
 	CHECK_EQ(p->sample_mask_in, 8, "SampleMaskIn per sample");
 	CHECK(p->frag_coord[0] == 20 + loc[3][0] && p->frag_coord[1] == 9 + loc[3][1],
 	      "FragCoord at sample 3: %f %f", p->frag_coord[0], p->frag_coord[1]);
-	CHECK_EQ(t.c.fs_invocations, t.c.samples_passed[0], "one invocation per covered sample");
+	CHECK_EQ(rd_fs_invocations(&t.c), t.c.samples_passed[0], "one invocation per covered sample");
 	free(f);
 	target_free(&t);
 }
@@ -956,7 +956,7 @@ static void test_color_and_layers(void)
 	if (begin(&t, fs_record, f) == 0) {
 		int rc = rect(&t, 0, 0, 4, 4, 0.5);
 		CHECK(rc == -1 && strcmp(t.err, "stand-in fault") == 0, "fault: rc %d, '%s'", rc, t.err);
-		CHECK_EQ(t.c.fs_invocations, 0, "faulting invocation not counted");
+		CHECK_EQ(rd_fs_invocations(&t.c), 0, "faulting invocation not counted");
 	}
 	/* Huge and NaN coordinates: dropped, no crash. */
 	f->fail = false;
