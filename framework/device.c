@@ -219,11 +219,11 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 			       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
 		.pfnUserCallback = debug_cb,
 		.pUserData = inst,
-		.pNext = use_features ? &features : NULL,
 	};
+	features.pNext = &dbg; /* dbg alone creates the messenger below */
 	VkInstanceCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-		.pNext = validation ? &dbg : NULL,
+		.pNext = !validation ? NULL : use_features ? (const void *)&features : (const void *)&dbg,
 		.flags = flags,
 		.pApplicationInfo = &app,
 		.enabledLayerCount = nlayers,

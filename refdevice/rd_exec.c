@@ -142,9 +142,9 @@ static void charge(struct exec *e, uint64_t ns)
 	if (!tiler(e))
 		rd_clock_advance(e->dev, ns);
 	else if (e->phase == PHASE_TILE)
-		e->frag_ns += ns ? ns : 1;
+		e->frag_ns += ns;
 	else
-		e->geom_ns += ns ? ns : 1;
+		e->geom_ns += ns;
 }
 
 /* The device time a command sees: outside a render pass (and for the
