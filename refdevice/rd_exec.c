@@ -101,8 +101,6 @@ struct exec {
 	struct rd_queue *q;
 	struct rd_device *dev;
 	struct exec_state s;
-	/* the architecture: how a render pass instance runs */
-	void (*render_pass)(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n);
 	enum phase phase;
 	VkRect2D tile;                 /* PHASE_TILE: the tile, within the render area */
 	uint32_t tile_index, tile_count;
@@ -1568,6 +1566,20 @@ static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_
 	e->phase = PHASE_DIRECT;
 }
 
+typedef void (*render_pass_fn)(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n);
+
+/* The one place the architecture is chosen, per render pass instance (as
+ * turnip's use_sysmem_rendering): the tiler's path for every pass on the
+ * tiler, and on the immediate architecture for a pass that asks for
+ * counters by region, which are counted per tile. */
+static render_pass_fn choose_architecture(const struct exec *e, const struct rd_cmd *begin)
+{
+	const struct rd_region_request *req = begin->type == RD_CMD_BEGIN_RENDER_PASS
+						      ? begin->u.begin_rp.regions
+						      : begin->u.begin_rendering.regions;
+	return tiler(e) || req ? pass_tiled : pass_immediate;
+}
+
 static void execute(struct exec *e, struct rd_command_buffer *cb)
 {
 	for (uint32_t i = 0; i < cb->cmd_count; i++) {
@@ -1589,7 +1601,7 @@ static void execute(struct exec *e, struct rd_command_buffer *cb)
 			if (x->type == last)
 				break;
 		}
-		e->render_pass(e, l.v, l.n);
+		choose_architecture(e, l.v[0])(e, l.v, l.n);
 		free(l.v);
 	}
 }
@@ -1604,8 +1616,6 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
 	e->q = q;
 	e->dev = q->base.device;
 	e->s.line_width = 1.0f;
-	/* the architecture: the one place it is chosen (STYLE 16) */
-	e->render_pass = tiler(e) ? pass_tiled : pass_immediate;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);
 	if (tiler(e))

@@ -15,9 +15,8 @@
  * extensions only with RD_CLOCK=host: VkTimeDomainKHR defines the device
  * domain as "incrementing according to the timestampPeriod of the device",
  * comparable with host domains; the default cost-model clock advances with
- * work, not with real time, so it cannot honestly offer that.  Counters by
- * region only on the tiler: its regions are tiles. */
-enum rd_offer { RD_ALWAYS, RD_HOST_CLOCK, RD_TILER };
+ * work, not with real time, so it cannot honestly offer that. */
+enum rd_offer { RD_ALWAYS, RD_HOST_CLOCK };
 static const struct {
 	VkExtensionProperties props;
 	enum rd_offer offer;
@@ -29,7 +28,7 @@ static const struct {
 	 RD_ALWAYS},
 	{{VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
 	  VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_SPEC_VERSION},
-	 RD_TILER},
+	 RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
@@ -523,13 +522,10 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM:
 			((VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)s)->elapsedTimerQuery = VK_TRUE;
 			break;
-		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM: {
-			RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM:
 			((VkPhysicalDevicePerformanceCountersByRegionFeaturesARM *)s)
-				->performanceCountersByRegion =
-				pd->instance->config.arch == RD_ARCH_TILER;
+				->performanceCountersByRegion = VK_TRUE;
 			break;
-		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
 			VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT *f = (void *)s;
 			f->primitivesGeneratedQuery = VK_TRUE;
@@ -720,8 +716,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_EnumerateDeviceExtensionProperties(
 	uint32_t n = 0;
 	for (size_t i = 0; i < sizeof(device_extensions) / sizeof(device_extensions[0]); i++)
 		if (device_extensions[i].offer == RD_ALWAYS ||
-		    (device_extensions[i].offer == RD_HOST_CLOCK && c->host_clock) ||
-		    (device_extensions[i].offer == RD_TILER && c->arch == RD_ARCH_TILER))
+		    (device_extensions[i].offer == RD_HOST_CLOCK && c->host_clock))
 			offered[n++] = device_extensions[i].props;
 	RD_ENUMERATE(pPropertyCount, pProperties, offered, n);
 }

@@ -8,10 +8,11 @@ if [ $rc -ne 0 ]; then
 	echo "vulkaninfo exited $rc"; echo "$out" | tail -20; exit 1
 fi
 for want in 'deviceName *= vkqs refdevice' 'VkPhysicalDeviceVulkan13Properties' 'timestampValidBits *= 48' \
-	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true' 'VK_QCOM_elapsed_timer_query'; do
+	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true' 'VK_QCOM_elapsed_timer_query' \
+	'VK_ARM_performance_counters_by_region'; do
 	echo "$out" | grep -Eq "$want" || { echo "vulkaninfo output lacks /$want/"; exit 1; }
 done
-# The tile-based architecture adds VK_ARM_performance_counters_by_region.
+# And on the tile-based architecture.
 out=$(RD_ARCH=tiler VK_DRIVER_FILES=$1 vulkaninfo 2>&1) || { echo "vulkaninfo (RD_ARCH=tiler) failed"; exit 1; }
 echo "$out" | grep -q 'VK_ARM_performance_counters_by_region' ||
 	{ echo "vulkaninfo (RD_ARCH=tiler) lacks VK_ARM_performance_counters_by_region"; exit 1; }

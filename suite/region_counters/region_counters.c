@@ -610,10 +610,13 @@ static void multiview(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
-/* The same pass with serializeRegions on and off, twice each: counters that
- * count work (samples, invocations) agree everywhere; with serialization
- * every counter the device has repeats exactly ("more repeatable counter
- * results"). */
+/* The same pass with serializeRegions on and off, twice each.  Counters
+ * that count work the device documents as exact (samples passed, fragment
+ * shader invocations) agree in all four runs: serialization changes when
+ * regions run, not what they draw.  Any counter of two serialized runs
+ * that differs by more than half is a QualityWarning: serialization is for
+ * "more repeatable counter results", which the spec does not quantify (a
+ * time counter never repeats exactly on a real clock). */
 static void serialize(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
@@ -624,11 +627,11 @@ static void serialize(struct vkqs_ctx *ctx, const void *param)
 	if (c > rc->count)
 		c = rc->count;
 	uint32_t ids[MAX_COUNTERS];
-	int samples = -1;
+	bool exact[MAX_COUNTERS];
 	for (uint32_t k = 0; k < c; k++) {
 		ids[k] = rc->ids[k].counterID;
-		if (!strcmp(rc->desc[k].name, "samples_passed"))
-			samples = (int)k;
+		exact[k] = !strcmp(rc->desc[k].name, "samples_passed") ||
+			   !strcmp(rc->desc[k].name, "fragment_shader_invocations");
 	}
 	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, VKQS_PASS_DYN, SIZE,
 							     VK_SAMPLE_COUNT_1_BIT, false, 1,
@@ -649,19 +652,26 @@ static void serialize(struct vkqs_ctx *ctx, const void *param)
 		vkqs_buffer_invalidate(ctx, o[run]->buf);
 		expect_layout(ctx, rc, o[run], 0, c, true);
 	}
+	bool warned = false;
 	for (uint32_t y = 0; y < o[0]->lay.rows; y++)
 		for (uint32_t x = 0; x < o[0]->lay.cols; x++)
 			for (uint32_t k = 0; k < c; k++) {
 				uint32_t a = value_at(o[0], 0, x, y, k), b = value_at(o[1], 0, x, y, k);
-				VKQS_EXPECTF(ctx, a == b,
-					     "serialized, region (%u, %u), counter \"%s\": %u, then %u",
-					     x, y, rc->desc[k].name, a, b);
-				if ((int)k == samples)
-					for (uint32_t run = 2; run < 4; run++)
-						VKQS_EXPECTF(ctx, value_at(o[run], 0, x, y, k) == a,
-							     "region (%u, %u): samples_passed %u not "
-							     "serialized, %u serialized", x, y,
-							     value_at(o[run], 0, x, y, k), a);
+				uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+				if (!warned && hi - lo > hi / 2) {
+					warned = true;
+					vkqs_quality_warning(ctx, "serialized runs, region (%u, %u), "
+							     "counter \"%s\": %u, then %u",
+							     x, y, rc->desc[k].name, a, b);
+				}
+				if (!exact[k])
+					continue;
+				for (uint32_t run = 1; run < 4; run++)
+					VKQS_EXPECTF(ctx, value_at(o[run], 0, x, y, k) == a,
+						     "region (%u, %u), counter \"%s\": %u in run %u "
+						     "(serialized: %s), %u in run 0 (serialized)", x, y,
+						     rc->desc[k].name, value_at(o[run], 0, x, y, k), run,
+						     run < 2 ? "yes" : "no", a);
 			}
 }
 

@@ -1,8 +1,10 @@
 /* Test-only cases for the runner's own tests (listed only with
  * VKQS_SELFTEST=1): a crash and a hang inside the driver, a flake, a
- * validation error.  Not a statement about any driver. */
+ * validation error; and the reference device's worked example of its cost
+ * model.  Not a statement about any other driver. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "vkutil.h"
@@ -125,6 +127,70 @@ static void fence_never_signals(struct vkqs_ctx *ctx, const void *param)
 }
 
 #define SELF (VKQS_CASE_SELFTEST)
+/* refdevice/README.md "The tiler's clock": the worked example's numbers,
+ * from the device itself (default timestampPeriod 1: ticks are ns).  A
+ * 64x64 pass of one full-target rectangle; an elapsed timer around the
+ * draw, a timestamp pair around it inside the pass, a pair around the
+ * pass, each in its own submission. */
+static void worked_example(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	if (!strstr(ctx->vk->info.driver_name, "refdevice") || ctx->vk->props.limits.timestampPeriod != 1.0f)
+		vkqs_skip(ctx, "the reference device's model at timestampPeriod 1 only");
+	vkqs_require_feature(ctx, "VK_QCOM_elapsed_timer_query.elapsedTimerQuery");
+	const char *arch = getenv("RD_ARCH"), *tile = getenv("RD_TILE");
+	bool tiler = arch && !strcmp(arch, "tiler");
+	if (tiler && tile && strcmp(tile, "32x32"))
+		vkqs_skip(ctx, "the example is for 32x32 tiles");
+	struct vkqs_target *t = vkqs_target_create(ctx, 64, 64, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIME_ELAPSED_QCOM, 1, 0);
+	VkQueryPool ts = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
+	uint64_t v[3];
+	for (int mode = 0; mode < 3; mode++) {
+		VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+		VKQS_D(ctx)->vkCmdResetQueryPool(cb, pool, 0, 1);
+		VKQS_D(ctx)->vkCmdResetQueryPool(cb, ts, 0, 2);
+		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+		cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+		const VkPipelineStageFlagBits bot = VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT;
+		if (mode == 2)
+			VKQS_D(ctx)->vkCmdWriteTimestamp(cb, bot, ts, 0);
+		vkqs_target_begin(ctx, cb, t, 1.0f);
+		struct vkqs_rect_push pc = {{0, 0, 64, 64}, {64, 64}, 0.5f, 0};
+		vkqs_cmd_bind_rect(ctx, cb, p, &pc);
+		if (mode == 0)
+			VKQS_D(ctx)->vkCmdBeginQuery(cb, pool, 0, 0);
+		if (mode == 1)
+			VKQS_D(ctx)->vkCmdWriteTimestamp(cb, bot, ts, 0);
+		VKQS_D(ctx)->vkCmdDraw(cb, 6, 1, 0, 0);
+		if (mode == 0)
+			VKQS_D(ctx)->vkCmdEndQuery(cb, pool, 0);
+		if (mode == 1)
+			VKQS_D(ctx)->vkCmdWriteTimestamp(cb, bot, ts, 1);
+		vkqs_target_end(ctx, cb);
+		if (mode == 2)
+			VKQS_D(ctx)->vkCmdWriteTimestamp(cb, bot, ts, 1);
+		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+		uint64_t r[2] = {0, 0};
+		VKQS_CHECK(ctx, VKQS_D(ctx)->vkGetQueryPoolResults(
+					VKQS_DEV(ctx), mode ? ts : pool, 0, mode ? 2 : 1, sizeof(r), r,
+					sizeof(r[0]), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+		v[mode] = mode ? r[1] - r[0] : r[0];
+	}
+	/* immediate: draw 20 + 6 vertices + 4096 + 4096 / 4 fragments, end 20;
+	 * the pass 7 x 20 + a 16384-byte clear 163 + the draw's 5126 + the
+	 * timestamp's own 20.  Tiler: the README's table. */
+	const uint64_t want[3] = {tiler ? 5328u : 5166u, tiler ? 1320u : 5166u,
+				  tiler ? 6548u : 5449u};
+	static const char *const what[3] = {"elapsed timer around the draw",
+					    "timestamp pair around the draw",
+					    "timestamp pair around the pass"};
+	for (int i = 0; i < 3; i++)
+		VKQS_EXPECTF(ctx, v[i] == want[i], "%s: %" PRIu64 " ns, the README's %" PRIu64,
+			     what[i], v[i], want[i]);
+}
+
 static const struct vkqs_case cases[] = {
 	{"runner.pass", pass, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
 	{"runner.fail", fail, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
@@ -136,6 +202,8 @@ static const struct vkqs_case cases[] = {
 	{"driver.validation_error", validation_error, "runner self-test", .flags = SELF},
 	{"driver.pass_after_crash", pass, "runner self-test", .flags = SELF},
 	{"driver.fence_never_signals", fence_never_signals, "runner self-test", .flags = SELF},
+	{"refdevice.worked_example", worked_example,
+	 "refdevice/README.md: the tiler's clock, worked example", .flags = SELF},
 	{"driver.submit", submit, "runner self-test", VKQS_PARAMS(submit_params, submit_name),
 	 .flags = SELF},
 };
