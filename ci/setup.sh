@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
       mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
-      clang libclang-rt-14-dev)
+      clang libclang-rt-14-dev
+      python3-jinja2 chromium)  # the comparison report and its browser test
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -30,6 +30,8 @@ static const struct {
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N]\n"},
+	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
+		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 };
 static const char usage_tail[] =
 	"D: a device index, or a case-insensitive substring of the device or driver\n"
@@ -477,11 +479,31 @@ static int cmd_run(int argc, char **argv)
 	return rc;
 }
 
+/* tools/report.py of the source tree this binary was built from. */
+static int cmd_report(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		if (is_help(argv[i]))
+			return print_usage("report");
+	static const char script[] = VKQS_SOURCE_DIR "/tools/report.py";
+	if (access(script, R_OK) != 0)
+		die("report: %s is not there (the source tree this vkqs was built from)", script);
+	char **args = calloc((size_t)argc + 3, sizeof(*args));
+	if (!args)
+		die("out of memory");
+	args[0] = "python3";
+	args[1] = (char *)script;
+	for (int i = 0; i < argc; i++)
+		args[i + 2] = argv[i];
+	execvp("python3", args);
+	die("report: cannot run python3: %s", strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	vkqs_loader_add_refdevice();
 	if (argc < 2)
-		die("no command given (list, devices, info, run; see vkqs --help)");
+		die("no command given (list, devices, info, run, report; see vkqs --help)");
 	const char *cmd = argv[1];
 	if (is_help(cmd) || !strcmp(cmd, "help"))
 		return print_usage(argc > 2 ? argv[2] : NULL);
@@ -493,5 +515,7 @@ int main(int argc, char **argv)
 		return cmd_info(argc - 2, argv + 2);
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 2, argv + 2);
-	die("unknown command '%s' (list, devices, info, run; see vkqs --help)", cmd);
+	if (!strcmp(cmd, "report"))
+		return cmd_report(argc - 2, argv + 2);
+	die("unknown command '%s' (list, devices, info, run, report; see vkqs --help)", cmd);
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The committed results rendered into the comparison page and opened in
+headless Chromium: from the DOM Chromium builds, every run and every area
+appear, and the page's filter (set through the URL, as a click would set
+it) shows exactly the differing cases of that area and status.
+Usage: report_chromium.py OUTDIR"""
+import html.parser
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import report  # noqa: E402
+
+RUNS = ["refdevice.json", "refdevice-tiler.json", "lavapipe-mesa-22.3.6.json",
+        "nvidia-h100-580.159.04.json", "nvidia-h200-580.159.04.json"]
+
+
+class Dom(html.parser.HTMLParser):
+    """Run cards, matrix rows and difference rows of a dumped DOM."""
+
+    def __init__(self):
+        super().__init__()
+        self.runs, self.matrix, self.diffs = [], [], []
+        self.table = None
+        self.in_run_b = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table":
+            self.table = a.get("id")
+        elif tag == "tr" and "data-area" in a:
+            row = {"area": a["data-area"], "cats": a.get("data-cats", "").split(),
+                   "hidden": "hidden" in a}
+            if self.table == "matrix":
+                self.matrix.append(row)
+            elif self.table == "diffs":
+                self.diffs.append(row)
+        elif tag == "div" and "data-run" in a:
+            self.runs.append("")
+        elif tag == "b" and self.runs and self.runs[-1] == "":
+            self.in_run_b = True
+
+    def handle_data(self, data):
+        if self.in_run_b:
+            self.runs[-1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "b":
+            self.in_run_b = False
+
+
+def dump(page, fragment):
+    out = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                          "--dump-dom", "file://%s#%s" % (page, fragment)],
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode != 0 or "<table" not in out.stdout:
+        sys.exit("chromium --dump-dom failed: %s" % out.stderr.strip()[-500:])
+    d = Dom()
+    d.feed(out.stdout)
+    return d
+
+
+def main():
+    if not shutil.which("chromium"):
+        sys.exit("chromium is not installed (ci/setup.sh installs Debian's chromium)")
+    outdir = sys.argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    page = os.path.abspath(os.path.join(outdir, "index.html"))
+    paths = [os.path.join(ROOT, "results", r) for r in RUNS]
+    start = time.monotonic()
+    rc = report.main(paths + ["--html", page, "--md", os.path.join(outdir, "summary.md")])
+    took = time.monotonic() - start
+    if rc != 0:
+        sys.exit("report.py exited %d" % rc)
+    print("rendered %d runs in %.2f s" % (len(paths), took))
+    runs = report.load_runs(paths)
+    fails = []
+
+    d = dump(page, "")
+    labels = [r.label for r in runs]
+    if d.runs != labels:
+        fails.append("run cards %r, expected %r" % (d.runs, labels))
+    areas = report.areas(runs)
+    if [r["area"] for r in d.matrix] != areas:
+        fails.append("matrix areas %r, expected %r" % ([r["area"] for r in d.matrix], areas))
+    diffs = report.differences(runs)
+    if len(d.diffs) != len(diffs) or any(r["hidden"] for r in d.diffs):
+        fails.append("unfiltered: %d rows (%d hidden), expected %d shown"
+                     % (len(d.diffs), sum(r["hidden"] for r in d.diffs), len(diffs)))
+
+    for area, status in (("occlusion", "fail"), ("timestamp", "notsup"), ("", "warn")):
+        d = dump(page, "area=%s&status=%s" % (area, status))
+        shown = [r for r in d.diffs if not r["hidden"]]
+        want = [n for n, a, per in diffs if (not area or a == area) and
+                status in [report.category(c["status"] if c else None) for c in per]]
+        bad = [r for r in shown if (area and r["area"] != area) or status not in r["cats"]]
+        if len(shown) != len(want) or bad or not want:
+            fails.append("filter area=%r status=%r: %d rows shown, %d expected, %d wrong"
+                         % (area, status, len(shown), len(want), len(bad)))
+        else:
+            print("filter area=%r status=%r: %d of %d rows" % (area, status, len(shown),
+                                                               len(d.diffs)))
+    for f in fails:
+        print("FAILED: " + f)
+    print("%d runs, %d areas, %d differing cases; %s" % (
+        len(labels), len(areas), len(diffs), "failed" if fails else "ok"))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

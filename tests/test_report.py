@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Unit tests of tools/report.py: the reader and its errors, the matrix, the
+difference logic, the expectations' comments and the baseline mode, on small
+result files made here (and one made from a committed result)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import report  # noqa: E402
+
+REPORT = os.path.join(ROOT, "tools", "report.py")
+
+
+def result(device="dev A", driver="1.0", started="2026-01-01T00:00:00Z", cases=(),
+           expectations=None, fmt="vkqs-results", version=1):
+    return {
+        "format": fmt, "format_version": version, "started_at": started, "wall_s": 1.5,
+        "complete": True, "validation": False, "expectations": expectations,
+        "device_lost": None,
+        "device": {"name": device, "driver_name": "drv", "driver_info": driver,
+                   "api_version": "1.3.0"},
+        "summary": {"unexpected": 0},
+        "cases": [{"name": n, "status": s, "duration_s": 0.1,
+                   "outcome": o, "message": m, "spec": ""}
+                  for n, s, o, m in cases],
+    }
+
+
+class Files:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp()
+
+    def write(self, name, obj):
+        p = os.path.join(self.dir, name)
+        with open(p, "w") as f:
+            f.write(obj if isinstance(obj, str) else json.dumps(obj))
+        return p
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+
+def run_report(*args):
+    return subprocess.run([sys.executable, REPORT] + list(args), capture_output=True,
+                          text=True)
+
+
+A = [("vkqs.occlusion.a", "Pass", "ok", ""), ("vkqs.occlusion.b", "Fail", "unexpected", "b broke"),
+     ("vkqs.timestamp.c", "NotSupported", "ok", "no"), ("vkqs.timestamp.d", "Pass", "ok", "")]
+B = [("vkqs.occlusion.a", "Pass", "ok", ""), ("vkqs.occlusion.b", "Pass", "ok", ""),
+     ("vkqs.timestamp.c", "NotSupported", "ok", "no"),
+     ("vkqs.timestamp.e", "QualityWarning", "ok", "slow")]
+
+
+class ReaderErrors(unittest.TestCase):
+    def setUp(self):
+        self.f = Files()
+        self.good = self.f.write("a.json", result(cases=A))
+
+    def expect_error(self, args, words):
+        out = self.f.path("out.html")
+        r = run_report(*args, "--html", out, "--md", self.f.path("out.md"))
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertTrue(lines[0].startswith("report: error: "), lines[0])
+        for w in words:
+            self.assertIn(w, lines[0])
+        self.assertFalse(os.path.exists(out), "a partial page was left")
+        self.assertEqual([n for n in os.listdir(self.f.dir) if n.startswith(".report-")], [])
+
+    def test_missing_file(self):
+        self.expect_error([self.good, self.f.path("nope.json")], ["nope.json", "no such file"])
+
+    def test_not_json(self):
+        self.expect_error([self.f.write("x.json", "{not json")], ["not a vkqs result"])
+
+    def test_not_a_vkqs_result(self):
+        self.expect_error([self.f.write("x.json", {"hello": 1})], ["not a vkqs result"])
+
+    def test_unsupported_version(self):
+        p = self.f.write("v.json", result(version=99, cases=A))
+        self.expect_error([p], ["format_version 99", "not supported"])
+
+    def test_same_run_twice(self):
+        copy = self.f.write("copy.json", result(cases=A))
+        self.expect_error([self.good, copy], ["same run"])
+
+    def test_nothing_to_write(self):
+        r = run_report(self.good)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("nothing to write", r.stderr)
+
+
+class Logic(unittest.TestCase):
+    def setUp(self):
+        self.f = Files()
+        self.a = report.load_run(self.f.write("a.json", result(cases=A)))
+        self.b = report.load_run(self.f.write(
+            "b.json", result(device="dev B", started="2026-01-02T00:00:00Z", cases=B)))
+
+    def test_matrix(self):
+        m = report.matrix([self.a, self.b])
+        self.assertEqual(list(m), ["occlusion", "timestamp"])
+        self.assertEqual(m["occlusion"][0]["pass"], 1)
+        self.assertEqual(m["occlusion"][0]["fail"], 1)
+        self.assertEqual(m["occlusion"][1]["pass"], 2)
+        self.assertEqual(m["timestamp"][1]["warn"], 1)
+        self.assertEqual(m["timestamp"][0]["notsup"], 1)
+
+    def test_differences(self):
+        d = report.differences([self.a, self.b])
+        names = [n for n, _, _ in d]
+        # b: Fail vs Pass; d only in A; e only in B; a and c agree.
+        self.assertEqual(names, ["vkqs.occlusion.b", "vkqs.timestamp.d", "vkqs.timestamp.e"])
+        row = dict((n, per) for n, _, per in d)
+        self.assertIsNone(row["vkqs.timestamp.d"][1])
+        self.assertEqual(row["vkqs.occlusion.b"][0]["message"], "b broke")
+
+    def test_labels_of_one_device(self):
+        p1 = self.f.write("imm.json", result(cases=A, started="2026-01-03T00:00:00Z"))
+        p2 = self.f.write("tiler.json", result(cases=A, started="2026-01-04T00:00:00Z"))
+        runs = report.load_runs([p1, p2])
+        self.assertEqual([r.label for r in runs], ["dev A, 1.0 (imm)", "dev A, 1.0 (tiler)"])
+
+    def test_expectation_comments(self):
+        prefix = os.path.join(self.f.dir, "drv")
+        with open(prefix + "-fails.txt", "w") as f:
+            f.write("# header of the file\n\n# why b fails: reason one\n# and two\n"
+                    "vkqs.occlusion.b,Fail\nvkqs.occlusion.z,Fail\n\n# other\nvkqs.x.y,Fail\n")
+        cases = [("vkqs.occlusion.b", "Fail", "expected", "m"), ("vkqs.x.y", "Fail", "expected", "")]
+        r = report.load_run(self.f.write("e.json", result(cases=cases, expectations=prefix)))
+        x = report.expected_failures(r)
+        self.assertEqual(x[0], ("vkqs.occlusion.b", "Fail", "why b fails: reason one and two"))
+        self.assertEqual(x[1], ("vkqs.x.y", "Fail", "other"))
+
+    def test_markdown_and_page(self):
+        md = report.markdown([self.a, self.b])
+        self.assertIn("| occlusion | 1 / 1 / 0 / 0 | 2 / 0 / 0 / 0 |", md)
+        self.assertIn("3 cases differ", md)
+        if report.jinja2 is None:
+            self.skipTest("python3-jinja2 is not installed")
+        page = report.render_html([self.a, self.b])
+        self.assertIn("b broke", page)
+        self.assertNotIn("http://", page.replace("http://www.w3.org", ""))
+        self.assertNotIn("<link", page)
+
+
+class Baseline(unittest.TestCase):
+    def setUp(self):
+        self.f = Files()
+
+    def test_planted_regression(self):
+        """A committed result with one Pass turned into a Fail: exit 1, named."""
+        with open(os.path.join(ROOT, "results", "refdevice.json")) as f:
+            old = json.load(f)
+        new = json.loads(json.dumps(old))
+        new["started_at"] = "2099-01-01T00:00:00Z"
+        victim = next(c for c in new["cases"] if c["status"] == "Pass")
+        victim["status"], victim["outcome"] = "Fail", "unexpected"
+        fixed = next(c for c in new["cases"] if c["status"] == "NotSupported")
+        fixed["status"] = "Pass"
+        po = self.f.write("old.json", old)
+        pn = self.f.write("new.json", new)
+        md = self.f.path("base.md")
+        r = run_report(pn, "--baseline", po, "--md", md)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("1 new failures", r.stdout)
+        self.assertIn(victim["name"], r.stdout)
+        with open(md) as f:
+            self.assertIn("## New failures", f.read())
+        # The other direction is a fix, not a regression.
+        r = run_report(po, "--baseline", pn)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("1 fixes", r.stdout)
+
+    def test_other_device(self):
+        a = self.f.write("a.json", result(cases=A))
+        b = self.f.write("b.json", result(device="dev B", cases=B))
+        r = run_report(a, "--baseline", b)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("one device", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

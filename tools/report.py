@@ -1,0 +1,456 @@
+#!/usr/bin/env python3
+"""Comparison report of vkqs runs: one self-contained HTML page and a
+Markdown summary from any number of result files.
+
+    report.py RESULTS.json... [--html FILE] [--md FILE]
+    report.py NEW.json --baseline OLD.json [--md FILE]
+
+The page: a header per run (device, driver, API version, date, counts); a
+matrix of areas x runs with the Pass / Fail / NotSupported / warning counts;
+the cases whose status differs between any two runs, filterable by area and
+status in the page itself (the filter also reads and writes the URL's
+#area=...&status=...); the expected failures of each run with the comment of
+the ci/ expectations file that explains them.  The Markdown summary has the
+same matrix and the headline figures, small enough for a merge request.
+
+--baseline compares two runs of one device for driver CI: new failures,
+fixes, other changes; exit 1 when something regressed.
+
+Bad input (a missing file, a file that is not a vkqs result, an unsupported
+format version, the same run twice) is one line on stderr and exit 2, and
+no output file is written.  Outputs are written whole or not at all.
+"""
+import argparse
+import collections
+import html
+import json
+import os
+import re
+import sys
+import tempfile
+
+try:
+    import jinja2
+except ImportError:  # reported when a page is asked for
+    jinja2 = None
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FORMATS = {"vkqs-results": {1}}
+
+# Status words of the suite and their categories in the report.
+CATEGORY = {
+    "Pass": "pass",
+    "Fail": "fail", "Crash": "fail", "Timeout": "fail", "ResourceError": "fail",
+    "InternalError": "fail", "Missing": "fail",
+    "NotSupported": "notsup",
+    "QualityWarning": "warn", "CompatibilityWarning": "warn",
+}
+CATEGORIES = ["pass", "fail", "notsup", "warn"]
+CATEGORY_TITLE = {"pass": "Pass", "fail": "Fail", "notsup": "NotSupported",
+                  "warn": "warnings", "none": "not run"}
+
+
+class ReportError(Exception):
+    """Bad input: one line for the user, exit 2."""
+
+
+class Run:
+    """One result file."""
+
+    def __init__(self, path, data):
+        self.path = path
+        self.data = data
+        dev = data["device"]
+        self.device = dev.get("name", "?")
+        self.driver = " ".join(x for x in (dev.get("driver_name", ""),
+                                           dev.get("driver_info", "")) if x)
+        self.api = dev.get("api_version", "?")
+        self.date = data.get("started_at", "?")
+        self.wall_s = data.get("wall_s")
+        self.validation = bool(data.get("validation"))
+        self.expectations = data.get("expectations")
+        self.device_lost = data.get("device_lost")
+        self.cases = collections.OrderedDict((c["name"], c) for c in data["cases"])
+        self.summary = data.get("summary", {})
+        # "llvmpipe (LLVM 15.0.6, 256 bits)" -> "llvmpipe": the driver info
+        # says the rest.
+        short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
+        self.label = "%s, %s" % (short, dev.get("driver_info") or dev.get("driver_name", "?"))
+
+    def key(self):
+        return (self.device, self.driver, self.date, self.wall_s)
+
+    def status(self, name):
+        c = self.cases.get(name)
+        return c["status"] if c else None
+
+    def counts(self, names=None):
+        n = collections.Counter()
+        for name, c in self.cases.items():
+            if names is None or name in names:
+                n[CATEGORY.get(c["status"], "fail")] += 1
+        return n
+
+
+def category(status):
+    return CATEGORY.get(status, "fail") if status else "none"
+
+
+def load_run(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise ReportError("%s: no such file" % path)
+    except OSError as e:
+        raise ReportError("%s: cannot read it: %s" % (path, e.strerror))
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ReportError("%s: not a vkqs result (not JSON: %s)" % (path, e))
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt not in FORMATS:
+        raise ReportError("%s: not a vkqs result (format %r; this report reads %s)"
+                          % (path, fmt, ", ".join(sorted(FORMATS))))
+    version = data.get("format_version")
+    if version not in FORMATS[fmt]:
+        raise ReportError("%s: %s format_version %r is not supported (this report reads %s)"
+                          % (path, fmt, version, ", ".join(map(str, sorted(FORMATS[fmt])))))
+    for key in ("device", "cases"):
+        if key not in data:
+            raise ReportError("%s: not a vkqs result (no %r)" % (path, key))
+    return Run(path, data)
+
+
+def load_runs(paths):
+    runs = [load_run(p) for p in paths]
+    seen = {}
+    for r in runs:
+        if r.key() in seen:
+            raise ReportError("%s and %s are the same run (device, driver, start time and "
+                              "duration agree)" % (seen[r.key()].path, r.path))
+        seen[r.key()] = r
+    # Runs of one device and driver get their file name to tell them apart.
+    labels = collections.Counter(r.label for r in runs)
+    for r in runs:
+        if labels[r.label] > 1:
+            r.label += " (%s)" % os.path.splitext(os.path.basename(r.path))[0]
+    return runs
+
+
+def area_of(name):
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "vkqs" else "other"
+
+
+def all_names(runs):
+    names = collections.OrderedDict()
+    for r in runs:
+        for n in r.cases:
+            names.setdefault(n, None)
+    return list(names)
+
+
+def areas(runs):
+    return list(collections.OrderedDict((area_of(n), None) for n in all_names(runs)))
+
+
+def matrix(runs):
+    """{area: [Counter per run]} over the areas in first-seen order."""
+    m = collections.OrderedDict((a, [collections.Counter() for _ in runs]) for a in areas(runs))
+    for i, r in enumerate(runs):
+        for name, c in r.cases.items():
+            m[area_of(name)][i][category(c["status"])] += 1
+    return m
+
+
+def differences(runs):
+    """The cases whose status differs between any two runs (a case a run did
+    not run counts as its own status): (name, area, [case or None per run])."""
+    rows = []
+    for name in all_names(runs):
+        per = [r.cases.get(name) for r in runs]
+        if len({c["status"] if c else None for c in per}) > 1:
+            rows.append((name, area_of(name), per))
+    return rows
+
+
+def parse_expectations(path):
+    """[(pattern, status, comment)] of a ci/<driver>-fails.txt: each entry
+    keeps the comment block right above it (entries in a row share one; a
+    blank line ends a block, so a file's header is nobody's)."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return out
+    block, last_entry = [], False
+    for line in lines:
+        s = line.strip()
+        if s.startswith("#"):
+            if last_entry:
+                block, last_entry = [], False
+            block.append(s.lstrip("#").strip())
+        elif not s:
+            block, last_entry = [], False
+        else:
+            name, _, status = s.partition(",")
+            out.append((name, status.strip(), " ".join(b for b in block if b)))
+            last_entry = True
+    return out
+
+
+def expected_failures(run):
+    """[(case, status, comment)] of the run's expected failures."""
+    if not run.expectations:
+        return []
+    prefix = run.expectations
+    if not os.path.isabs(prefix):
+        prefix = os.path.join(ROOT, prefix)
+    entries = parse_expectations(prefix + "-fails.txt")
+    out = []
+    for name, c in run.cases.items():
+        if c.get("outcome") != "expected" or CATEGORY.get(c["status"]) == "pass":
+            continue
+        comment = ""
+        for pattern, _, text in entries:
+            if pattern == name or re.fullmatch(pattern, name):
+                comment = text
+                break
+        out.append((name, c["status"], comment))
+    return out
+
+
+def headline(run):
+    n = run.counts()
+    s = run.summary
+    return {
+        "cases": len(run.cases),
+        "pass": n["pass"], "fail": n["fail"], "notsup": n["notsup"], "warn": n["warn"],
+        "unexpected": s.get("unexpected", 0), "expected": s.get("expected_fails", 0),
+        "skipped": s.get("skipped_by_list", 0),
+    }
+
+
+def write_atomic(path, text):
+    """Writes all of text to path, or nothing (a temporary file renamed)."""
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".report-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+# Markdown ---------------------------------------------------------------------
+
+def markdown(runs):
+    out = ["# vkqs comparison", ""]
+    out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
+               "unexpected |")
+    out.append("|---|---|---|---|---|---|---|---|---|")
+    for r in runs:
+        h = headline(r)
+        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d |" % (
+            r.label, r.api, r.date, h["cases"], h["pass"], h["fail"], h["notsup"], h["warn"],
+            h["unexpected"]))
+    out += ["", "Pass / Fail / NotSupported / warnings per area:", ""]
+    out.append("| area | " + " | ".join(r.label for r in runs) + " |")
+    out.append("|---|" + "---|" * len(runs))
+    for a, per in matrix(runs).items():
+        cells = ["%d / %d / %d / %d" % (c["pass"], c["fail"], c["notsup"], c["warn"])
+                 if sum(c.values()) else "-" for c in per]
+        out.append("| %s | %s |" % (a, " | ".join(cells)))
+    diffs = differences(runs)
+    out += ["", "%d cases differ between runs." % len(diffs), ""]
+    return "\n".join(out)
+
+
+# HTML -------------------------------------------------------------------------
+
+PAGE = r"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>vkqs comparison: {{ runs|length }} runs</title>
+<style>
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1d1d1f; }
+h1 { font-size: 1.5em; margin: 0 0 .3em; } h2 { font-size: 1.15em; margin: 1.6em 0 .5em; }
+.runs { display: flex; flex-wrap: wrap; gap: .8em; }
+.run { border: 1px solid #ccd; border-radius: 6px; padding: .6em .8em; min-width: 15em; }
+.run b { display: block; } .run small { color: #555; display: block; }
+.lost { color: #a00; font-weight: bold; }
+table { border-collapse: collapse; } td, th { border: 1px solid #dde; padding: .25em .5em; }
+th { background: #f4f4f8; text-align: left; position: sticky; top: 0; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.cell { display: flex; gap: 2px; } .cell span { padding: 0 .35em; border-radius: 3px; }
+.pass { background: #d4f4d4; } .fail { background: #f8c8c4; } .notsup { background: #e4e4e8; }
+.warn { background: #fbe7b4; } .none { background: #fff; color: #999; }
+.bar { display: flex; height: .7em; width: 9em; border-radius: 2px; overflow: hidden; }
+.bar div.pass { background: #3a3; } .bar div.fail { background: #d33; }
+.bar div.notsup { background: #bbb; } .bar div.warn { background: #e9a400; }
+td.st { white-space: nowrap; } td.msg { color: #444; font-size: .85em; min-width: 24em; }
+td.case code { word-break: break-all; } td.case { max-width: 26em; }
+#diffs th { max-width: 9em; font-size: .9em; }
+#filters { margin: .5em 0; display: flex; gap: 1em; align-items: center; }
+tr[hidden] { display: none; }
+.legend span { padding: 0 .4em; margin-right: .3em; border-radius: 3px; }
+code { font-size: .92em; }
+</style></head><body>
+<h1>vkqs comparison</h1>
+<p class="legend"><span class="pass">Pass</span><span class="fail">Fail, Crash, Timeout</span><span class="notsup">NotSupported</span><span class="warn">warning</span><span class="none">not run</span></p>
+<h2>Runs</h2>
+<div class="runs">
+{% for r in runs %}<div class="run" data-run="{{ loop.index0 }}"><b>{{ r.label }}</b>
+<small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% endif %}</small>
+<small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
+{% if r.device_lost %}<small class="lost">device lost at {{ r.device_lost.at }}</small>{% endif %}
+<small><code>{{ r.file }}</code></small></div>
+{% endfor %}</div>
+
+<h2>Areas</h2>
+<table id="matrix"><tr><th>area</th>{% for r in runs %}<th>{{ r.label }}</th>{% endfor %}</tr>
+{% for a, per in matrix %}<tr data-area="{{ a }}"><td>{{ a }}</td>{% for c in per %}<td>{% set t = c.pass + c.fail + c.notsup + c.warn %}{% if t %}<div class="cell">{% for k in cats %}{% if c[k] %}<span class="{{ k }}" title="{{ titles[k] }}">{{ c[k] }}</span>{% endif %}{% endfor %}</div><div class="bar">{% for k in cats %}{% if c[k] %}<div class="{{ k }}" style="width:{{ 100 * c[k] / t }}%"></div>{% endif %}{% endfor %}</div>{% else %}<span class="none">&ndash;</span>{% endif %}</td>{% endfor %}</tr>
+{% endfor %}</table>
+
+<h2>Cases that differ ({{ diffs|length }})</h2>
+<div id="filters">
+<label>area <select id="f-area"><option value="">all</option>{% for a in areas %}<option>{{ a }}</option>{% endfor %}</select></label>
+<label>status <select id="f-status"><option value="">any</option>{% for k in cats + ['none'] %}<option value="{{ k }}">{{ titles[k] }} in some run</option>{% endfor %}</select></label>
+<span id="f-count"></span></div>
+<table id="diffs"><tr><th>case</th>{% for r in runs %}<th>{{ r.label }}</th>{% endfor %}<th>message</th></tr>
+{% for name, area, per in diffs %}<tr data-area="{{ area }}" data-cats="{% for c in per %}{{ cat(c) }} {% endfor %}"><td class="case"><code>{{ name }}</code></td>{% for c in per %}{% if c %}<td class="st {{ cat(c) }}" title="{{ c.message }}">{{ c.status }}</td>{% else %}<td class="st none">not run</td>{% endif %}{% endfor %}<td class="msg">{% for c in per %}{% if c and c.message %}<div><b>{{ runs[loop.index0].label }}:</b> {{ c.message|truncate(300) }}</div>{% endif %}{% endfor %}</td></tr>
+{% endfor %}</table>
+
+<h2>Expected failures</h2>
+{% for r in runs %}{% if r.xfails %}<h3>{{ r.label }} <small>({{ r.xfails|length }}, <code>{{ r.expectations }}-fails.txt</code>)</small></h3>
+<table class="xfail"><tr><th>case</th><th>status</th><th>why (the expectation's comment)</th></tr>
+{% for name, st, why in r.xfails %}<tr><td><code>{{ name }}</code></td><td class="st {{ catname(st) }}">{{ st }}</td><td class="msg">{{ why }}</td></tr>
+{% endfor %}</table>{% endif %}{% endfor %}
+
+<script>
+(function () {
+  var area = document.getElementById('f-area'), status = document.getElementById('f-status');
+  var rows = Array.prototype.slice.call(document.querySelectorAll('#diffs tr[data-area]'));
+  function apply(write) {
+    var shown = 0;
+    rows.forEach(function (tr) {
+      var ok = (!area.value || tr.dataset.area === area.value) &&
+               (!status.value || tr.dataset.cats.split(' ').indexOf(status.value) >= 0);
+      tr.hidden = !ok; if (ok) shown++;
+    });
+    document.getElementById('f-count').textContent = shown + ' of ' + rows.length + ' shown';
+    if (write) location.hash = 'area=' + encodeURIComponent(area.value) +
+                               '&status=' + encodeURIComponent(status.value);
+  }
+  var h = {}; location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+    var p = kv.split('='); if (p[0]) h[p[0]] = decodeURIComponent(p[1] || '');
+  });
+  if (h.area) area.value = h.area; if (h.status) status.value = h.status;
+  area.onchange = status.onchange = function () { apply(true); };
+  apply(false);
+})();
+</script>
+</body></html>
+"""
+
+
+def render_html(runs):
+    if jinja2 is None:
+        raise ReportError("--html needs python3-jinja2 (ci/setup.sh installs it)")
+    env = jinja2.Environment(autoescape=True, trim_blocks=False)
+    env.globals["cat"] = lambda c: category(c["status"] if c else None)
+    env.globals["catname"] = category
+    views = []
+    for r in runs:
+        views.append({"label": r.label, "api": r.api, "date": r.date, "wall_s": r.wall_s,
+                      "validation": r.validation, "device_lost": r.device_lost,
+                      "file": os.path.relpath(r.path, ROOT) if os.path.isabs(r.path) else r.path,
+                      "h": headline(r), "expectations": r.expectations,
+                      "xfails": expected_failures(r)})
+    return env.from_string(PAGE).render(
+        runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
+        areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE)
+
+
+# Baseline ---------------------------------------------------------------------
+
+def baseline(new, old):
+    """(regressions, fixes, changes): (name, old status, new status)."""
+    if new.device != old.device:
+        raise ReportError("--baseline compares runs of one device: %s is %s, %s is %s"
+                          % (old.path, old.device, new.path, new.device))
+    regressions, fixes, changes = [], [], []
+    for name in all_names([old, new]):
+        a, b = old.status(name), new.status(name)
+        if a == b:
+            continue
+        ca, cb = category(a), category(b)
+        row = (name, a or "not run", b or "not run")
+        if cb == "fail" and ca != "fail":
+            regressions.append(row)
+        elif ca == "fail" and cb == "pass":
+            fixes.append(row)
+        else:
+            changes.append(row)
+    return regressions, fixes, changes
+
+
+def baseline_markdown(new, old, result):
+    regressions, fixes, changes = result
+    out = ["# vkqs: %s against its baseline" % new.label, "",
+           "%s (%s) against %s (%s): %d new failures, %d fixes, %d other changes."
+           % (new.path, new.date, old.path, old.date, len(regressions), len(fixes),
+              len(changes))]
+    for title, rows in (("New failures", regressions), ("Fixes", fixes),
+                        ("Other changes", changes)):
+        if rows:
+            out += ["", "## " + title, "", "| case | before | now |", "|---|---|---|"]
+            out += ["| `%s` | %s | %s |" % row for row in rows]
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="report.py", description="Comparison report of vkqs result files.")
+    ap.add_argument("results", nargs="+", metavar="RESULTS.json")
+    ap.add_argument("--html", metavar="FILE", help="the self-contained page")
+    ap.add_argument("--md", metavar="FILE", help="the Markdown summary")
+    ap.add_argument("--baseline", metavar="OLD.json",
+                    help="compare one run with an earlier run of the same device; exit 1 "
+                         "when something regressed")
+    args = ap.parse_args(argv)
+    try:
+        if args.baseline:
+            if len(args.results) != 1 or args.html:
+                raise ReportError("--baseline takes one new result file (and --md)")
+            new, old = load_runs([args.results[0], args.baseline])
+            result = baseline(new, old)
+            text = baseline_markdown(new, old, result)
+            if args.md:
+                write_atomic(args.md, text)
+            sys.stdout.write(text)
+            return 1 if result[0] else 0
+        if not args.html and not args.md:
+            raise ReportError("nothing to write: give --html FILE and/or --md FILE")
+        runs = load_runs(args.results)
+        page = render_html(runs) if args.html else None
+        md = markdown(runs) if args.md else None
+        if page is not None:
+            write_atomic(args.html, page)
+        if md is not None:
+            write_atomic(args.md, md)
+        return 0
+    except ReportError as e:
+        print("report: error: %s" % e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
