@@ -29,7 +29,7 @@ static const struct {
 	{"run", "vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
-		"                [--validation] [--no-fork] [--batch N]\n"},
+		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 };
@@ -76,7 +76,7 @@ struct opts {
 	unsigned batch;
 	unsigned shard_i, shard_n;
 	const char *json, *junit, *csv;
-	bool validation, no_fork;
+	bool validation, no_fork, no_rerun;
 	bool spec; /* list: also print each case's spec reference */
 };
 
@@ -94,6 +94,7 @@ static const struct optdef optdefs[] = {
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
 	{"--validation", false, O_RUN},        {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
+	{"--no-rerun", false, O_RUN},
 };
 
 static unsigned parse_uint(const char *opt, const char *v, unsigned min)
@@ -177,6 +178,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->validation = true;
 		else if (!strcmp(name, "--no-fork"))
 			o->no_fork = true;
+		else if (!strcmp(name, "--no-rerun"))
+			o->no_rerun = true;
 		else if (!strcmp(name, "--spec"))
 			o->spec = true;
 	}
@@ -440,7 +443,7 @@ static int cmd_run(int argc, char **argv)
 	for (size_t i = 0; i < run.count; i++)
 		vkqs_classify(&run.results[i], &e);
 	/* A rerun on a lost device would only fail again. */
-	if (run.complete && !run.lost.at[0])
+	if (run.complete && !run.lost.at[0] && !o.no_rerun)
 		rerun_failures(&o, &ro, &run, &e);
 	run.wall_s = vkqs_monotonic_s() - t0;
 

@@ -377,6 +377,29 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 	return pool;
 }
 
+void vkqs_expect_not_ready(struct vkqs_ctx *ctx, VkResult r, const char *what)
+{
+	if (r == VK_SUCCESS)
+		vkqs_compat_warning(ctx, "%s: VK_SUCCESS with an unavailable query and no WAIT "
+					 "(VK_NOT_READY expected by earlier spec versions and CTS)",
+				    what);
+	else
+		vkqs_check_vk(ctx, false, __FILE__, __LINE__, what, r, VK_NOT_READY);
+}
+
+bool vkqs_expect_unwritten(struct vkqs_ctx *ctx, const uint8_t *p, size_t n, uint8_t guard,
+			   const char *what)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != guard) {
+			vkqs_compat_warning(ctx, "%s: value byte %zu written (0x%02x); earlier spec "
+						 "versions and CTS: no value is written for an "
+						 "unavailable query", what, i, p[i]);
+			return false;
+		}
+	return true;
+}
+
 size_t vkqs_result_word(VkQueryResultFlags flags)
 {
 	return (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;

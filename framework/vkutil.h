@@ -104,6 +104,17 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 size_t vkqs_result_word(VkQueryResultFlags flags);
 size_t vkqs_result_elem(VkQueryResultFlags flags);
 size_t vkqs_result_span(uint32_t count, VkDeviceSize stride, VkQueryResultFlags flags);
+/* The result of vkGetQueryPoolResults without WAIT when some query read is
+ * unavailable.  18.2 now says it "may return VK_NOT_READY"; earlier
+ * versions required it, as the CTS does: VK_SUCCESS is a
+ * CompatibilityWarning, anything else a failure.  `what` names the read. */
+void vkqs_expect_not_ready(struct vkqs_ctx *ctx, VkResult r, const char *what);
+/* The value bytes of an unavailable query read without WAIT or PARTIAL: 18.2
+ * now makes any value written undefined; earlier versions said none is
+ * written, as the CTS checks: bytes that are not `guard` are a
+ * CompatibilityWarning.  True when untouched. */
+bool vkqs_expect_unwritten(struct vkqs_ctx *ctx, const uint8_t *p, size_t n, uint8_t guard,
+			   const char *what);
 /* The 4- or 8-byte word at p (any alignment), zero-extended. */
 uint64_t vkqs_load_word(const void *p, size_t size);
 

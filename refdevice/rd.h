@@ -45,6 +45,82 @@ enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD };
 enum rd_overflow_mode { RD_OVERFLOW_WRAP, RD_OVERFLOW_SATURATE };
 enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER };
 enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
+
+/* Injectable faults (RD_FAULT=<name>; refdevice/README.md "Faults"): each
+ * one concrete violation of a spec rule, modelled on bugs real drivers
+ * shipped (../shared/spec/bug_classes.md), so the suite's power to catch
+ * them can be measured (tools/mutation.py).  One list, read by the device
+ * and by the harness: X(ID, "name", "areas the harness runs", "extra
+ * environment", "the rule it breaks"). */
+#define RD_FAULT_LIST(X)                                                                     \
+	X(RESULTS_STRIDE, "results_stride_ignored", "results", "",                          \
+	  "18.2: results for query i are written at pData + i * stride")                     \
+	X(RESULTS_32_AS_64, "results_32bit_as_64bit", "results", "",                        \
+	  "18.2: without VK_QUERY_RESULT_64_BIT results are 32-bit values")                  \
+	X(AVAIL_FIRST, "availability_before_values", "results", "",                          \
+	  "18.2: the availability word follows the query's values")                          \
+	X(AVAIL_ZERO, "availability_zero", "results", "",                                    \
+	  "18.2: an available query's availability word is non-zero")                        \
+	X(PAST_ELEMENT, "writes_past_element", "results", "",                                \
+	  "18.2: nothing is written beyond a query's values and availability word")          \
+	X(PARTIAL_ABOVE_FINAL, "partial_above_final", "reset", "",                           \
+	  "18.2 PARTIAL: an intermediate result between zero and the final result")          \
+	X(WAIT_IGNORED, "wait_ignored", "reset", "",                                         \
+	  "18.2 WAIT: the results are waited for until they are available")                  \
+	X(FIRST_QUERY_IGNORED, "first_query_ignored", "results", "",                         \
+	  "18.2: the results of queries firstQuery to firstQuery + queryCount - 1")           \
+	X(HOST_RESET_IGNORED, "host_reset_ignored", "reset", "",                             \
+	  "18.2 vkResetQueryPool: the queries become unavailable")                           \
+	X(CMD_RESET_IGNORED, "command_reset_ignored", "reset", "",                           \
+	  "18.2 vkCmdResetQueryPool: the queries become unavailable")                        \
+	X(RESET_SHORT, "reset_short_range", "reset", "",                                     \
+	  "18.2: a reset covers firstQuery to firstQuery + queryCount - 1")                   \
+	X(RESET_NEIGHBOUR, "reset_clears_neighbour", "reset", "",                            \
+	  "18.2: a reset leaves queries outside its range alone")                            \
+	X(PRECISE_BOOLEAN, "precise_as_boolean", "occlusion", "",                            \
+	  "18.3: with PRECISE the result is the number of samples that passed")              \
+	X(OCCLUSION_PLUS_ONE, "occlusion_off_by_one", "occlusion", "",                       \
+	  "18.3: the count of samples that pass the per-fragment tests")                     \
+	X(STATS_REVERSED, "statistics_order_reversed", "stats", "",                          \
+	  "18.4: statistics are written in the order of their bits")                         \
+	X(STATS_FS_AS_CLIP, "fragment_invocations_as_clipping", "stats", "",                 \
+	  "18.4: FRAGMENT_SHADER_INVOCATIONS counts fragment shader invocations")             \
+	X(TS_HIGH_BITS, "timestamp_bits_above_valid", "timestamp", "",                       \
+	  "18.5: bits above timestampValidBits are zero")                                    \
+	X(TS_ZERO, "timestamp_zero", "timestamp", "",                                        \
+	  "18.5: the timestamp is the device time when the stage completed")                 \
+	X(TS_BACKWARDS, "timestamp_backwards", "timestamp", "",                              \
+	  "18.5: a timestamp that happens after another is not lower")                       \
+	X(TS_PERIOD, "timestamp_period_doubled", "timestamp", "RD_CLOCK=host",                            \
+	  "limits.timestampPeriod is the nanoseconds per tick")                              \
+	X(MV_SLOTS_UNAVAILABLE, "multiview_slots_unavailable", "multiview", "",              \
+	  "18.2 multiview: all N queries become available")                                  \
+	X(MV_TOTAL_EACH, "multiview_total_in_each", "multiview", "",                         \
+	  "18.2 multiview: the N results sum to the total")                                  \
+	X(COPY_OFFSET_IGNORED, "copy_dst_offset_ignored", "results", "",                     \
+	  "vkCmdCopyQueryPoolResults writes at dstOffset")                                   \
+	X(COPY_NO_AVAILABILITY, "copy_availability_missing", "results", "",                  \
+	  "vkCmdCopyQueryPoolResults WITH_AVAILABILITY writes the availability word")        \
+	X(XFB_SWAPPED, "xfb_counts_swapped", "xfb", "",                                      \
+	  "18.7: primitives written, then primitives needed")                                \
+	X(PGQ_AS_WRITTEN, "primitives_generated_as_written", "xfb", "",                      \
+	  "18.8: every primitive generated, captured or not")                                \
+	X(ELAPSED_FIRST_TILE, "elapsed_first_tile_only", "elapsed", "RD_ARCH=tiler",         \
+	  "VK_QCOM_elapsed_timer_query: the time of all operations, every tile")             \
+	X(ELAPSED_ZERO, "elapsed_zero", "elapsed", "",                                       \
+	  "VK_QCOM_elapsed_timer_query: the device execution time between begin and end")   \
+	X(REGION_ROW_STRIDE, "region_row_stride_unaligned", "region_counters", "",           \
+	  "VK_ARM_performance_counters_by_region: rows aligned to rowStrideAlignment")       \
+	X(REGION_ORDER, "region_counters_reversed", "region_counters", "",                   \
+	  "VK_ARM_performance_counters_by_region: values in the order of pCounterIndices")
+
+enum rd_fault {
+	RD_FAULT_NONE,
+#define X(id, name, areas, env, rule) RD_FAULT_##id,
+	RD_FAULT_LIST(X)
+#undef X
+	RD_FAULT_COUNT
+};
 struct rd_config {
 	enum rd_arch arch;              /* RD_ARCH: how a render pass instance runs */
 	uint32_t tile_w, tile_h;        /* RD_TILE=WxH (tiler) */
@@ -57,6 +133,8 @@ struct rd_config {
 	enum rd_overflow_mode overflow;     /* RD_RESULT_OVERFLOW */
 	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
+	bool not_ready_success;         /* RD_NOT_READY=success */
+	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
 	bool host_clock;                /* RD_CLOCK=host */
 	uint64_t clock_start;           /* RD_CLOCK_START: first tick value */
 	/* Fault, not a variation: RD_WEDGE_FILE names a file shared by every
@@ -64,7 +142,13 @@ struct rd_config {
 	 * loses the device, and so does every later one in any process. */
 	const char *wedge_file;
 	uint64_t wedge_after;
+	enum rd_fault fault;            /* RD_FAULT */
+	bool fault_unknown;             /* RD_FAULT names no fault: instance creation fails */
 };
+static inline bool rd_fault(const struct rd_config *c, enum rd_fault f)
+{
+	return c->fault == f;
+}
 /* Counts one submission in the machine-wide RD_WEDGE_FILE; true when the
  * modelled GPU is (now) wedged. */
 bool rd_wedge_submit(const struct rd_config *c);
@@ -414,7 +498,8 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
 				VkDeviceSize stride, VkQueryResultFlags flags);
-void rd_query_reset(struct rd_query_pool *pool, uint32_t first, uint32_t count);
+void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
+		    uint32_t count);
 /* Returns the host time (ns) from which the query reads as available. */
 uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *pool,
 				 uint32_t query);

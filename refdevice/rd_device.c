@@ -767,8 +767,10 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetQueryPoolResults(VkDevice device, VkQueryPo
 VKAPI_ATTR void VKAPI_CALL rd_ResetQueryPool(VkDevice device, VkQueryPool queryPool,
 					     uint32_t firstQuery, uint32_t queryCount)
 {
+	RD_FROM_HANDLE(rd_device, dev, device);
 	RD_FROM_HANDLE(rd_query_pool, p, queryPool);
-	rd_query_reset(p, firstQuery, queryCount);
+	if (!rd_fault(&dev->instance->config, RD_FAULT_HOST_RESET_IGNORED))
+		rd_query_reset(&dev->instance->config, p, firstQuery, queryCount);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_GetCalibratedTimestampsEXT(

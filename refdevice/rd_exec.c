@@ -498,7 +498,10 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		 * view per query. */
 		bool spread = a->view_mask && cfg->multiview == RD_MV_SPREAD;
 		if (!spread && v > 0) {
-			make_available(e, pool, a->query + v);
+			if (rd_fault(cfg, RD_FAULT_MV_TOTAL_EACH) && pool->type == VK_QUERY_TYPE_OCCLUSION)
+				values[0] = total_samples(d);
+			if (!rd_fault(cfg, RD_FAULT_MV_SLOTS_UNAVAILABLE))
+				make_available(e, pool, a->query + v);
 			continue;
 		}
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
@@ -514,6 +517,10 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			} else {
 				count = total_samples(d);
 			}
+			if (count && rd_fault(cfg, RD_FAULT_PRECISE_BOOLEAN))
+				count = 1;
+			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
+				count++;
 			values[0] = (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
 										  : nonprecise(cfg, count);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
@@ -522,7 +529,17 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				if (pool->statistics & (1u << bit)) {
 					/* statistics are counted for all views together:
 					 * the first query holds the total */
-					values[k++] = statistic(d, bit);
+					uint32_t b = bit;
+					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) &&
+					    (1u << bit) == VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
+						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
+					values[k++] = statistic(d, b);
+				}
+			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
+				for (uint32_t i = 0; i < k / 2; i++) {
+					uint64_t t = values[i];
+					values[i] = values[k - 1 - i];
+					values[k - 1 - i] = t;
 				}
 		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
 			/* 18.7: primitives written, then primitives output to the
@@ -530,14 +547,17 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			 * stream 0 is the only one (maxTransformFeedbackStreams 1):
 			 * nothing reaches another. */
 			if (a->index == 0) {
-				values[0] = d->draw.xfb_primitives_written;
-				values[1] = d->draw.xfb_primitives_needed;
+				bool swap = rd_fault(cfg, RD_FAULT_XFB_SWAPPED);
+				values[swap] = d->draw.xfb_primitives_written;
+				values[!swap] = d->draw.xfb_primitives_needed;
 			}
 		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
 			/* 18.8: every primitive output to the stream, whether or
 			 * not transform feedback is active. */
 			if (a->index == 0)
-				values[0] = d->draw.primitives_generated;
+				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
+						    ? d->draw.xfb_primitives_written
+						    : d->draw.primitives_generated;
 		} else if (pool->type == VK_QUERY_TYPE_TIME_ELAPSED_QCOM) {
 			/* The device time between begin and end, summed over the
 			 * phases (every tile), in timestamp ticks within
@@ -545,7 +565,9 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			 * query, or split evenly with the remainder in the first;
 			 * "the sum of the results in all of the view query indices
 			 * must accurately reflect the total". */
-			uint64_t ticks = (uint64_t)((double)d->time_ns / cfg->timestamp_period);
+			uint64_t ticks = rd_fault(cfg, RD_FAULT_ELAPSED_ZERO)
+						 ? 0
+						 : (uint64_t)((double)d->time_ns / cfg->timestamp_period);
 			uint64_t share = ticks / n;
 			values[0] = (!spread ? ticks : v == 0 ? ticks - share * (n - 1) : share) &
 				    valid_mask(e);
@@ -566,7 +588,11 @@ static void end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 	}
 	struct rd_counters now;
 	sample(e, &now);
+	uint64_t time_before = a->delta.time_ns;
 	counters_accumulate(&a->delta, &now, &a->begin);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_ELAPSED_FIRST_TILE) &&
+	    (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index > 0)))
+		a->delta.time_ns = time_before;
 	a->open = false;
 	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
 		return;
@@ -586,7 +612,14 @@ static void write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t
 		return;
 	/* "If an overflow occurs, the timestamp value must wrap back to zero";
 	 * bits above timestampValidBits are zero. */
+	const struct rd_config *cfg = &e->dev->instance->config;
 	uint64_t t = rd_clock_ticks(e->dev, exec_time(e)) & valid_mask(e);
+	if (rd_fault(cfg, RD_FAULT_TS_HIGH_BITS) && valid_mask(e) != UINT64_MAX)
+		t |= ~valid_mask(e);
+	if (rd_fault(cfg, RD_FAULT_TS_ZERO))
+		t = 0;
+	if (rd_fault(cfg, RD_FAULT_TS_BACKWARDS))
+		t = (valid_mask(e) >> 1) - t; /* runs down as the clock runs up */
 	uint32_t n = e->s.in_pass ? query_views(e->s.view_mask) : 1;
 	bool spread = e->dev->instance->config.multiview == RD_MV_SPREAD;
 	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {
@@ -1182,7 +1215,10 @@ static void region_write(struct exec *e)
 		return;
 	uint32_t c = r->req->counter_count;
 	uint32_t region_stride = align_up(c * 4, RD_REGION_ALIGN);
-	uint32_t row_stride = align_up(r->cols * region_stride, RD_REGION_ROW_ALIGN);
+	const struct rd_config *cfg = &e->dev->instance->config;
+	uint32_t row_stride = rd_fault(cfg, RD_FAULT_REGION_ROW_STRIDE)
+				      ? r->cols * region_stride
+				      : align_up(r->cols * region_stride, RD_REGION_ROW_ALIGN);
 	for (uint32_t i = 0; i < r->req->address_count; i++) {
 		uint8_t *base = (uint8_t *)(uintptr_t)r->req->addresses[i];
 		if (!base)
@@ -1193,7 +1229,9 @@ static void region_write(struct exec *e)
 					r->acc + (((size_t)i * r->rows + y) * r->cols + x) * c;
 				uint8_t *p = base + (size_t)y * row_stride + (size_t)x * region_stride;
 				for (uint32_t k = 0; k < c; k++) {
-					uint32_t v = (uint32_t)acc[k];
+					uint32_t v = (uint32_t)acc[rd_fault(cfg, RD_FAULT_REGION_ORDER)
+									   ? c - 1 - k
+									   : k];
 					memcpy(p + 4 * k, &v, 4);
 				}
 			}
@@ -1226,6 +1264,7 @@ static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 
 static void run(struct exec *e, const struct rd_cmd *c)
 {
+	const struct rd_config *cfg = &e->dev->instance->config;
 	charge(e, COST_COMMAND_NS);
 	switch (c->type) {
 	case RD_CMD_BIND_PIPELINE:
@@ -1389,16 +1428,22 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		end_query(e, c->u.query.pool, c->u.query.query, c->u.query.index);
 		break;
 	case RD_CMD_RESET_QUERY_POOL:
-		rd_query_reset(c->u.reset_query.pool, c->u.reset_query.first, c->u.reset_query.count);
+		if (!rd_fault(cfg, RD_FAULT_CMD_RESET_IGNORED))
+			rd_query_reset(cfg, c->u.reset_query.pool, c->u.reset_query.first,
+				       c->u.reset_query.count);
 		break;
 	case RD_CMD_WRITE_TIMESTAMP:
 		write_timestamp(e, c->u.timestamp.pool, c->u.timestamp.query);
 		break;
 	case RD_CMD_COPY_QUERY_POOL_RESULTS: {
 		const __typeof__(c->u.copy_query) *q = &c->u.copy_query;
-		if (q->dst && q->dst->data && q->offset <= q->dst->size)
+		VkDeviceSize off = rd_fault(cfg, RD_FAULT_COPY_OFFSET_IGNORED) ? 0 : q->offset;
+		VkQueryResultFlags flags = q->flags;
+		if (rd_fault(cfg, RD_FAULT_COPY_NO_AVAILABILITY))
+			flags &= ~(VkQueryResultFlags)VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+		if (q->dst && q->dst->data && off <= q->dst->size)
 			rd_query_write_results(e->dev, q->pool, q->first, q->count,
-					       q->dst->data + q->offset, q->stride, q->flags);
+					       q->dst->data + off, q->stride, flags);
 		break;
 	}
 	case RD_CMD_PUSH_CONSTANTS:

@@ -97,6 +97,10 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateInstance(const VkInstanceCreateInfo *pCr
 				    ? pCreateInfo->pApplicationInfo->apiVersion
 				    : VK_API_VERSION_1_0;
 	rd_config_load(&inst->config);
+	if (inst->config.fault_unknown) {
+		rd_free(pAllocator, inst);
+		return VK_ERROR_INITIALIZATION_FAILED; /* the reason is on stderr */
+	}
 	inst->phys = rd_object_alloc(NULL, pAllocator, sizeof(*inst->phys),
 				     VK_OBJECT_TYPE_PHYSICAL_DEVICE);
 	if (!inst->phys) {
@@ -261,6 +265,8 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties(VkPhysicalDevice physi
 	fill_uuid(p->pipelineCacheUUID, 1);
 	p->limits = rd_limits;
 	p->limits.timestampPeriod = pd->instance->config.timestamp_period;
+	if (rd_fault(&pd->instance->config, RD_FAULT_TS_PERIOD))
+		p->limits.timestampPeriod *= 2.0f;
 }
 
 static void fill_driver(VkPhysicalDeviceDriverProperties *d)

@@ -5,8 +5,13 @@
 
 #include "rd.h"
 
-void rd_query_reset(struct rd_query_pool *pool, uint32_t first, uint32_t count)
+void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
+		    uint32_t count)
 {
+	if (rd_fault(c, RD_FAULT_RESET_SHORT) && count > 1)
+		count--;
+	if (rd_fault(c, RD_FAULT_RESET_NEIGHBOUR) && first + count < pool->count)
+		count++;
 	if (first >= pool->count)
 		return;
 	if (count > pool->count - first)
@@ -83,37 +88,52 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 				VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	const struct rd_config *c = &dev->instance->config;
-	bool is64 = flags & VK_QUERY_RESULT_64_BIT;
+	bool is64 = (flags & VK_QUERY_RESULT_64_BIT) || rd_fault(c, RD_FAULT_RESULTS_32_AS_64);
 	size_t word = is64 ? 8 : 4;
+	size_t elem = (pool->value_count + !!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)) * word;
+	if (rd_fault(c, RD_FAULT_RESULTS_STRIDE))
+		stride = elem;
+	bool avail_first = rd_fault(c, RD_FAULT_AVAIL_FIRST);
 	bool not_ready = false;
 	if (first >= pool->count)
 		return VK_SUCCESS;
 	if (count > pool->count - first)
 		count = pool->count - first;
-	if (fast_path(c, pool, first, count, dst, stride, flags))
+	if (c->fault == RD_FAULT_NONE && fast_path(c, pool, first, count, dst, stride, flags))
 		return VK_SUCCESS;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t query = first + i;
 		uint8_t *out = dst + (VkDeviceSize)i * stride;
-		if (flags & VK_QUERY_RESULT_WAIT_BIT)
+		if ((flags & VK_QUERY_RESULT_WAIT_BIT) && !rd_fault(c, RD_FAULT_WAIT_IGNORED))
 			wait_available(pool, query);
 		bool avail = available(pool, query);
-		const uint64_t *values = rd_query_values(pool, query);
+		const uint64_t *values =
+			rd_query_values(pool, rd_fault(c, RD_FAULT_FIRST_QUERY_IGNORED) ? i : query);
+		uint8_t *vout = out + (avail_first ? word : 0);
 		if (avail) {
 			for (uint32_t k = 0; k < pool->value_count; k++)
-				put(out + k * word, values[k], is64, c->overflow);
+				put(vout + k * word, values[k], is64, c->overflow);
 		} else if (flags & VK_QUERY_RESULT_PARTIAL_BIT) {
 			/* "an intermediate result between zero and the final
 			 * result value": zero is such a value. */
+			uint64_t v = rd_fault(c, RD_FAULT_PARTIAL_ABOVE_FINAL) ? UINT32_MAX : 0;
 			for (uint32_t k = 0; k < pool->value_count; k++)
-				put(out + k * word, 0, is64, c->overflow);
+				put(vout + k * word, v, is64, c->overflow);
+		} else if (c->unavailable_zero) {
+			for (uint32_t k = 0; k < pool->value_count; k++)
+				put(vout + k * word, 0, is64, c->overflow);
 		}
 		/* Without WAIT or PARTIAL an unavailable query's values are not
 		 * written (the writes above are skipped). */
-		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
-			put(out + pool->value_count * word, avail ? c->availability_value : 0, is64,
-			    c->overflow);
+		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) {
+			uint64_t a = avail && !rd_fault(c, RD_FAULT_AVAIL_ZERO) ? c->availability_value : 0;
+			put(avail_first ? out : out + pool->value_count * word, a, is64, c->overflow);
+		}
+		if (rd_fault(c, RD_FAULT_PAST_ELEMENT))
+			memset(out + elem, 0, 4);
 		not_ready |= !avail;
 	}
+	if (c->not_ready_success)
+		return VK_SUCCESS;
 	return not_ready && !(flags & VK_QUERY_RESULT_WAIT_BIT) ? VK_NOT_READY : VK_SUCCESS;
 }

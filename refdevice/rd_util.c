@@ -157,8 +157,36 @@ void rd_config_load(struct rd_config *c)
 	c->overflow = (enum rd_overflow_mode)env_choice("RD_RESULT_OVERFLOW", ov, 0);
 	c->availability_value = env_u64("RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
 	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
+	/* 18.2: "vkGetQueryPoolResults may return VK_NOT_READY if there are
+	 * queries in the unavailable state"; "any result written by this
+	 * command is undefined" for them. */
+	static const char *const nr[] = {"not_ready", "success", NULL};
+	static const char *const uv[] = {"unwritten", "zero", NULL};
+	c->not_ready_success = env_choice("RD_NOT_READY", nr, 0) == 1;
+	c->unavailable_zero = env_choice("RD_UNAVAILABLE_VALUES", uv, 0) == 1;
 	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
 	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
+	const char *fault = env("RD_FAULT");
+	if (fault) {
+		static const char *const names[] = {
+#define X(id, name, areas, env, rule) name,
+			RD_FAULT_LIST(X)
+#undef X
+		};
+		c->fault_unknown = true;
+		for (int i = 0; i < RD_FAULT_COUNT - 1; i++)
+			if (!strcmp(fault, names[i])) {
+				c->fault = (enum rd_fault)(i + 1);
+				c->fault_unknown = false;
+			}
+		if (c->fault_unknown) {
+			char list[4096] = "";
+			for (int i = 0; i < RD_FAULT_COUNT - 1; i++)
+				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+					 i ? ", " : "", names[i]);
+			rd_log("RD_FAULT=%s is not a fault; the faults are: %s", fault, list);
+		}
+	}
 	c->wedge_file = env("RD_WEDGE_FILE");
 	c->wedge_after = env_u64("RD_WEDGE_AFTER", 0, 0, UINT64_MAX);
 }

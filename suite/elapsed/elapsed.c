@@ -306,29 +306,35 @@ static void scales_with_area(struct vkqs_ctx *ctx, const void *param)
 /* The same draws in the top-left and in the bottom-right SMALL x SMALL
  * corner cost about the same: each is counted at least half as much as
  * the other.  A tiler that times one tile (the first, or the last) counts
- * one corner and misses the other. */
+ * one corner and misses the other.  Each corner is timed three times,
+ * alternating, and the least of each compared (the proposal: "taking
+ * multiple measurements and rejecting outliers"). */
 static void position_independent(struct vkqs_ctx *ctx, const void *param)
 {
 	enum vkqs_pass_kind kind = *(const enum vkqs_pass_kind *)param;
-	struct el *el = el_create(ctx, kind, 1, NULL, 2);
-	VkCommandBuffer cb = el_begin_cb(ctx, el, 2);
+	enum { TRIES = 3 };
+	struct el *el = el_create(ctx, kind, 1, NULL, 2 * TRIES);
+	VkCommandBuffer cb = el_begin_cb(ctx, el, 2 * TRIES);
 	vkqs_pass_begin(ctx, cb, el->t, 1.0f);
-	for (uint32_t i = 0; i < 2; i++) {
-		float o = i ? (float)(SIZE - SMALL) : 0.0f;
+	for (uint32_t q = 0; q < 2 * TRIES; q++) {
+		float o = q % 2 ? (float)(SIZE - SMALL) : 0.0f;
 		struct vkqs_rect_push pc = {{o, o, o + SMALL, o + SMALL}, {(float)SIZE, (float)SIZE},
 					    0.5f, 0};
-		D->vkCmdBeginQuery(cb, el->pool, i, 0);
+		D->vkCmdBeginQuery(cb, el->pool, q, 0);
 		vkqs_cmd_bind_rect(ctx, cb, el->p[0], &pc);
 		D->vkCmdDraw(cb, 6 * 16 * OVERDRAW, 1, 0, 0);
-		D->vkCmdEndQuery(cb, el->pool, i);
+		D->vkCmdEndQuery(cb, el->pool, q);
 	}
 	vkqs_pass_end(ctx, cb, el->t);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
-	uint64_t e[2];
-	el_read(ctx, el->pool, 0, 2, e);
+	uint64_t v[2 * TRIES], e[2] = {UINT64_MAX, UINT64_MAX};
+	el_read(ctx, el->pool, 0, 2 * TRIES, v);
+	for (uint32_t q = 0; q < 2 * TRIES; q++)
+		e[q % 2] = v[q] < e[q % 2] ? v[q] : e[q % 2];
 	VKQS_EXPECTF(ctx, 2 * e[0] + 2 >= e[1] && 2 * e[1] + 2 >= e[0],
-		     "the same %u draws of %ux%u pixels: %" PRIu64 " ticks in the top-left "
-		     "corner, %" PRIu64 " in the bottom-right one (a timer that misses tiles?)",
+		     "the same %u draws of %ux%u pixels: at least %" PRIu64 " ticks in the "
+		     "top-left corner, %" PRIu64 " in the bottom-right one (a timer that misses "
+		     "tiles?)",
 		     16 * OVERDRAW, SMALL, SMALL, e[0], e[1]);
 }
 
@@ -476,9 +482,10 @@ static void multiview(struct vkqs_ctx *ctx, const void *param)
 						      sizeof(gap),
 						      VK_QUERY_RESULT_64_BIT |
 							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
-		VKQS_EXPECTF(ctx, r == VK_NOT_READY && gap[1] == 0,
-			     "query %u beside the %u view queries: %s, availability %" PRIu64, q,
-			     n, vkqs_vk_result_name(r), gap[1]);
+		vkqs_expect_not_ready(ctx, r, "a query beside the view queries");
+		VKQS_EXPECTF(ctx, gap[1] == 0,
+			     "query %u beside the %u view queries: availability %" PRIu64, q, n,
+			     gap[1]);
 	}
 }
 
@@ -486,33 +493,38 @@ static void multiview(struct vkqs_ctx *ctx, const void *param)
  * the timer starts when the earlier work ends while the profiled pass may
  * already be running; with a full barrier before the begin it includes all
  * of the profiled pass.  So the timer without the barrier reports at most
- * what it reports with one (plus a tick, and 10% for two submissions'
- * noise). */
+ * what it reports with one.  Each way is timed three times, alternating,
+ * and the least of each compared, with a tick and 25% for separate
+ * submissions on a real clock. */
 static void barrier_rule(struct vkqs_ctx *ctx, const void *param)
 {
 	enum vkqs_pass_kind kind = *(const enum vkqs_pass_kind *)param;
-	struct el *el = el_create(ctx, kind, 1, NULL, 2);
-	for (uint32_t with = 0; with < 2; with++) {
+	enum { TRIES = 3 };
+	struct el *el = el_create(ctx, kind, 1, NULL, 2 * TRIES);
+	for (uint32_t q = 0; q < 2 * TRIES; q++) {
+		bool with = q % 2;
 		VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-		D->vkCmdResetQueryPool(cb, el->pool, with, 1);
+		D->vkCmdResetQueryPool(cb, el->pool, q, 1);
 		vkqs_pass_begin(ctx, cb, el->t, 1.0f);
 		el_work(ctx, cb, el, 0);
 		vkqs_pass_end(ctx, cb, el->t);
 		if (with)
 			vkqs_cmd_full_barrier(ctx, cb);
-		D->vkCmdBeginQuery(cb, el->pool, with, 0);
+		D->vkCmdBeginQuery(cb, el->pool, q, 0);
 		vkqs_pass_begin(ctx, cb, el->t, 1.0f);
 		el_draw(ctx, cb, el, 0, SIZE, SIZE, 4 * OVERDRAW);
 		vkqs_pass_end(ctx, cb, el->t);
-		D->vkCmdEndQuery(cb, el->pool, with);
+		D->vkCmdEndQuery(cb, el->pool, q);
 		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	}
-	uint64_t e[2];
-	el_read(ctx, el->pool, 0, 2, e);
+	uint64_t v[2 * TRIES], e[2] = {UINT64_MAX, UINT64_MAX};
+	el_read(ctx, el->pool, 0, 2 * TRIES, v);
+	for (uint32_t q = 0; q < 2 * TRIES; q++)
+		e[q % 2] = v[q] < e[q % 2] ? v[q] : e[q % 2];
 	VKQS_EXPECTF(ctx, e[1] >= 1, "with a barrier: 0 ticks");
-	VKQS_EXPECTF(ctx, 10 * e[0] <= 11 * e[1] + 10,
-		     "without a barrier before the begin %" PRIu64 " ticks, more than with one: "
-		     "%" PRIu64 " (+10%%, +1)", e[0], e[1]);
+	VKQS_EXPECTF(ctx, 4 * e[0] <= 5 * e[1] + 4,
+		     "without a barrier before the begin at least %" PRIu64 " ticks, more than "
+		     "with one: %" PRIu64 " (+25%%, +1)", e[0], e[1]);
 }
 
 /* Begin, draws and end all in a secondary command buffer that continues
@@ -635,8 +647,11 @@ static void results(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
-/* Reset and never used: VK_NOT_READY without WAIT, the value not written,
- * availability 0 (spec 18.2 vkGetQueryPoolResults). */
+/* Reset and never used, read without WAIT: availability 0 (18.2).  The
+ * spec now says the call "may return VK_NOT_READY" and that a value written
+ * for an unavailable query is undefined; earlier versions required
+ * VK_NOT_READY and no write, as the results area does: those are
+ * CompatibilityWarnings. */
 static void not_ready(struct vkqs_ctx *ctx, const void *param)
 {
 	bool is64 = *(const bool *)param;
@@ -650,13 +665,12 @@ static void not_ready(struct vkqs_ctx *ctx, const void *param)
 	size_t word = vkqs_result_word(flags);
 	uint8_t out[16];
 	memset(out, GUARD, sizeof(out));
-	VKQS_EXPECT_VK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 2 * word, out, 2 * word,
-						     flags),
-		       VK_NOT_READY);
+	vkqs_expect_not_ready(ctx,
+			      D->vkGetQueryPoolResults(DEV, pool, 0, 1, 2 * word, out, 2 * word, flags),
+			      "the reset query");
 	VKQS_EXPECTF(ctx, vkqs_load_word(out + word, word) == 0, "availability %" PRIu64,
 		     vkqs_load_word(out + word, word));
-	for (size_t b = 0; b < word; b++)
-		VKQS_EXPECTF(ctx, out[b] == GUARD, "value byte %zu written (0x%02x)", b, out[b]);
+	vkqs_expect_unwritten(ctx, out, word, GUARD, "the reset query");
 }
 static const bool bits_params[] = {false, true};
 static void bits_name(const void *param, char *buf, size_t size)
@@ -697,9 +711,8 @@ static void reset_reuse(struct vkqs_ctx *ctx, const void *param)
 		VkResult r = D->vkGetQueryPoolResults(DEV, el->pool, 0, 1, sizeof(v), v, sizeof(v),
 						      VK_QUERY_RESULT_64_BIT |
 							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
-		VKQS_EXPECTF(ctx, r == VK_NOT_READY && v[1] == 0,
-			     "after the reset: %s, availability %" PRIu64, vkqs_vk_result_name(r),
-			     v[1]);
+		vkqs_expect_not_ready(ctx, r, "the query after its reset");
+		VKQS_EXPECTF(ctx, v[1] == 0, "after the reset: availability %" PRIu64, v[1]);
 	}
 	VKQS_EXPECTF(ctx, e[0] >= 1 && e[1] > e[0],
 		     "first use (%u draws) %" PRIu64 " ticks, second use (%u draws) %" PRIu64,
@@ -761,8 +774,8 @@ static const struct vkqs_case cases[] = {
 	 .params = VKQS_PARAMS(res_params, res_name)},
 	{.name = "results.not_ready",
 	 .fn = not_ready,
-	 .spec = "18.2 vkGetQueryPoolResults: an unavailable query without WAIT or PARTIAL "
-		 "returns VK_NOT_READY, writes no value and availability 0",
+	 .spec = "18.2 vkGetQueryPoolResults: an unavailable query read WITH_AVAILABILITY "
+		 "has availability 0; \"may return VK_NOT_READY\"",
 	 .params = VKQS_PARAMS(bits_params, bits_name)},
 	{.name = "reset.reuse",
 	 .fn = reset_reuse,

@@ -1517,11 +1517,10 @@ static const uint8_t *results_read(struct vkqs_ctx *ctx, const struct result_par
 		       D->vkGetQueryPoolResults(DEV, pool, 0, 1, (size_t)stride, host, stride,
 						flags | VK_QUERY_RESULT_WAIT_BIT),
 		       VK_SUCCESS);
-	/* 18.2: VK_NOT_READY for an unavailable query without WAIT */
-	VKQS_EXPECT_VK(ctx,
-		       D->vkGetQueryPoolResults(DEV, pool, 1, 1, (size_t)stride, host + stride,
-						stride, flags),
-		       VK_NOT_READY);
+	vkqs_expect_not_ready(ctx,
+			      D->vkGetQueryPoolResults(DEV, pool, 1, 1, (size_t)stride,
+						       host + stride, stride, flags),
+			      "the unavailable query");
 	return host;
 }
 
@@ -1575,11 +1574,8 @@ static void results_unavailable(struct vkqs_ctx *ctx, const void *param)
 	uint32_t nv, w;
 	VkDeviceSize stride;
 	const uint8_t *out = results_read(ctx, rp, host, &nv, &w, &stride) + stride;
-	for (VkDeviceSize i = 0; !rp->copy && i < (VkDeviceSize)nv * w; i++)
-		if (!VKQS_EXPECTF(ctx, out[i] == SENTINEL,
-				  "value byte %llu of the unavailable query written (0x%02x)",
-				  (unsigned long long)i, out[i]))
-			break;
+	if (!rp->copy)
+		vkqs_expect_unwritten(ctx, out, (size_t)nv * w, SENTINEL, "the unavailable query");
 	uint64_t avail = 0;
 	memcpy(&avail, out + (size_t)nv * w, w);
 	VKQS_EXPECTF(ctx, avail == 0, "availability word %" PRIu64 ", expected 0", avail);
