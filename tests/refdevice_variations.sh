@@ -9,8 +9,10 @@ cd "$(mktemp -d)" || exit 1
 fail=0 pass=0
 while read -r vars; do
 	[ -z "$vars" ] && continue
+	validation=--validation
+	case $vars in NO_VALIDATION\ *) validation="" vars=${vars#NO_VALIDATION } ;; esac
 	for arch in immediate tiler; do
-		if env RD_ARCH=$arch $vars "$vkqs" run --device refdevice --validation \
+		if env RD_ARCH=$arch $vars "$vkqs" run --device refdevice $validation \
 			--expectations "$exp" >out.txt 2>&1; then
 			pass=$((pass + 1))
 		else
