@@ -81,7 +81,7 @@ static const struct {
 	{608, 345, "VK_ARM_shader_instrumentation"},
 };
 
-static uint32_t layer_spec_version;
+static uint32_t layer_spec_version; /* of VK_LAYER_KHRONOS_validation, when enabled */
 
 static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *data)
 {
@@ -132,21 +132,19 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	return VK_FALSE;
 }
 
-static bool has_layer(const char *name)
+/* The layer's specVersion, or 0 when it is not installed. */
+static uint32_t layer_version(const char *name)
 {
-	uint32_t n = 0;
+	uint32_t n = 0, version = 0;
 	if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
-		return false;
+		return 0;
 	VkLayerProperties *p = calloc(n ? n : 1, sizeof(*p));
-	bool found = false;
 	if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
-		for (uint32_t i = 0; i < n && !found; i++)
-			if (strcmp(p[i].layerName, name) == 0) {
-				found = true;
-				layer_spec_version = p[i].specVersion;
-			}
+		for (uint32_t i = 0; i < n && !version; i++)
+			if (strcmp(p[i].layerName, name) == 0)
+				version = p[i].specVersion;
 	free(p);
-	return found;
+	return version;
 }
 
 static bool has_instance_ext(const char *layer, const char *name)
@@ -189,7 +187,8 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 	bool use_features = false;
 	VkInstanceCreateFlags flags = 0;
 	if (validation) {
-		if (!has_layer("VK_LAYER_KHRONOS_validation"))
+		layer_spec_version = layer_version("VK_LAYER_KHRONOS_validation");
+		if (!layer_spec_version)
 			return ERR("--validation: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
 		layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
 		exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;

@@ -481,14 +481,7 @@ static void expect_get_result(struct vkqs_ctx *ctx, VkResult r, bool all_availab
 	 * in the unavailable state".  The current text says "may"; earlier
 	 * versions said it "returns VK_NOT_READY" and the CTS requires it:
 	 * VK_SUCCESS is a CompatibilityWarning, anything else a failure. */
-	if (r == VK_SUCCESS)
-		vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS "
-					 "with an unavailable query and no WAIT "
-					 "(VK_NOT_READY expected)");
-	else
-		vkqs_check_vk(ctx, false, __FILE__, __LINE__,
-			      "vkGetQueryPoolResults without WAIT of an unavailable query", r,
-			      VK_NOT_READY);
+	vkqs_expect_not_ready(ctx, r, "vkGetQueryPoolResults without WAIT of an unavailable query");
 }
 
 /* Resets the pool of `queries` (or only `reset`, when not NULL) and draws
