@@ -74,16 +74,77 @@ typedef VkResult(VKAPI_PTR *PFN_vkEnumeratePhysicalDeviceQueueFamilyPerformanceC
 	VkPerformanceCounterARM *pCounters, VkPerformanceCounterDescriptionARM *pCounterDescriptions);
 #endif
 
-/* VK_ARM_shader_instrumentation (§3): feature struct only so far. */
+/* VK_ARM_shader_instrumentation (§3): the header values (bit 39 and bit 11),
+ * not the proposal's stale ones. */
 #ifndef VK_ARM_shader_instrumentation
 #define VK_ARM_shader_instrumentation 1
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkShaderInstrumentationARM)
+#define VK_ARM_SHADER_INSTRUMENTATION_SPEC_VERSION 1
 #define VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME "VK_ARM_shader_instrumentation"
 #define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_FEATURES_ARM ((VkStructureType)1000607000)
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_PROPERTIES_ARM ((VkStructureType)1000607001)
+#define VK_STRUCTURE_TYPE_SHADER_INSTRUMENTATION_CREATE_INFO_ARM ((VkStructureType)1000607002)
+#define VK_STRUCTURE_TYPE_SHADER_INSTRUMENTATION_METRIC_DESCRIPTION_ARM ((VkStructureType)1000607003)
+#define VK_OBJECT_TYPE_SHADER_INSTRUMENTATION_ARM ((VkObjectType)1000607000)
+#define VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM 0x8000000000ULL
+#define VK_SHADER_CREATE_INSTRUMENT_SHADER_BIT_ARM 0x00000800u
+typedef VkFlags VkShaderInstrumentationValuesFlagsARM;
 typedef struct VkPhysicalDeviceShaderInstrumentationFeaturesARM {
 	VkStructureType sType;
 	void *pNext;
 	VkBool32 shaderInstrumentation;
 } VkPhysicalDeviceShaderInstrumentationFeaturesARM;
+typedef struct VkPhysicalDeviceShaderInstrumentationPropertiesARM {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t numMetrics;
+	VkBool32 perBasicBlockGranularity;
+} VkPhysicalDeviceShaderInstrumentationPropertiesARM;
+typedef struct VkShaderInstrumentationCreateInfoARM {
+	VkStructureType sType;
+	void *pNext;
+} VkShaderInstrumentationCreateInfoARM;
+typedef struct VkShaderInstrumentationMetricDescriptionARM {
+	VkStructureType sType;
+	void *pNext;
+	char name[VK_MAX_DESCRIPTION_SIZE];
+	char description[VK_MAX_DESCRIPTION_SIZE];
+} VkShaderInstrumentationMetricDescriptionARM;
+typedef struct VkShaderInstrumentationMetricDataHeaderARM {
+	uint32_t resultIndex;
+	uint32_t resultSubIndex;
+	VkShaderStageFlags stages;
+	uint32_t basicBlockIndex;
+} VkShaderInstrumentationMetricDataHeaderARM;
+typedef VkResult(VKAPI_PTR *PFN_vkEnumeratePhysicalDeviceShaderInstrumentationMetricsARM)(
+	VkPhysicalDevice physicalDevice, uint32_t *pDescriptionCount,
+	VkShaderInstrumentationMetricDescriptionARM *pDescriptions);
+typedef VkResult(VKAPI_PTR *PFN_vkCreateShaderInstrumentationARM)(
+	VkDevice device, const VkShaderInstrumentationCreateInfoARM *pCreateInfo,
+	const VkAllocationCallbacks *pAllocator, VkShaderInstrumentationARM *pInstrumentation);
+typedef void(VKAPI_PTR *PFN_vkDestroyShaderInstrumentationARM)(
+	VkDevice device, VkShaderInstrumentationARM instrumentation,
+	const VkAllocationCallbacks *pAllocator);
+typedef void(VKAPI_PTR *PFN_vkCmdBeginShaderInstrumentationARM)(
+	VkCommandBuffer commandBuffer, VkShaderInstrumentationARM instrumentation);
+typedef void(VKAPI_PTR *PFN_vkCmdEndShaderInstrumentationARM)(VkCommandBuffer commandBuffer);
+typedef VkResult(VKAPI_PTR *PFN_vkGetShaderInstrumentationValuesARM)(
+	VkDevice device, VkShaderInstrumentationARM instrumentation, uint32_t *pMetricBlockCount,
+	void *pMetricValues, VkShaderInstrumentationValuesFlagsARM flags);
+typedef void(VKAPI_PTR *PFN_vkClearShaderInstrumentationMetricsARM)(
+	VkDevice device, VkShaderInstrumentationARM instrumentation);
+#endif
+
+/* VK_KHR_maintenance5's pipeline flags (§ "From maintenance5"): the only
+ * way to give a pipeline VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM. */
+#ifndef VK_KHR_maintenance5
+#define VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR ((VkStructureType)1000470005)
+typedef VkFlags64 VkPipelineCreateFlags2KHR;
+typedef struct VkPipelineCreateFlags2CreateInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkPipelineCreateFlags2KHR flags;
+} VkPipelineCreateFlags2CreateInfoKHR;
 #endif
 
 /* VK_KHR_calibrated_timestamps (§5): 1.3.239 has only the EXT names; the

@@ -72,13 +72,14 @@ void vkqs_loader_add_refdevice(void)
  * + offset (the registry's rule). */
 static const struct {
 	uint32_t number;  /* extension number */
-	uint32_t header;  /* the 1.4.x Vulkan-Headers version that added it */
+	uint32_t version; /* the Vulkan-Headers version that added it */
 	const char *name;
 } newer_exts[] = {
-	{174, 351, "VK_QCOM_elapsed_timer_query"},
-	{585, 317, "VK_KHR_maintenance9"},
-	{606, 331, "VK_ARM_performance_counters_by_region"},
-	{608, 345, "VK_ARM_shader_instrumentation"},
+	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query"},
+	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5"},
+	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9"},
+	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region"},
+	{608, VK_MAKE_API_VERSION(0, 1, 4, 345), "VK_ARM_shader_instrumentation"},
 };
 
 static uint32_t layer_spec_version; /* of VK_LAYER_KHRONOS_validation, when enabled */
@@ -101,9 +102,45 @@ static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *
 		uint32_t number = (uint32_t)((v - 1000000000ul) / 1000u) + 1;
 		for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
 			if (newer_exts[i].number == number &&
-			    layer_spec_version < VK_MAKE_API_VERSION(0, 1, 4, newer_exts[i].header))
+			    layer_spec_version < newer_exts[i].version)
 				return newer_exts[i].name;
 	}
+	return NULL;
+}
+
+/* Reports of older layers that are wrong about valid usage, with where
+ * upstream fixed them; ignored (and logged) for layers older than the fix.
+ * - Performance queries submitted once per pass: the layer tracked the
+ *   query state without the pass, so pass 1 "begins a query not reset"
+ *   (KhronosGroup/Vulkan-ValidationLayers issue 6304, fixed by PR 6546,
+ *   2023-09, SDK 1.3.268).
+ * - VUID-vkCmdEndQuery-queryPool-03227 on a vkCmdEndQuery that is the
+ *   last command: the submit-time check compared the end's index with
+ *   command_count - 1 (later layers compare with command_count). */
+static const struct {
+	const char *id;
+	uint32_t fixed;    /* first layer version without the false report */
+	bool passes_only;  /* only while a case submits performance query passes */
+	const char *why;
+} layer_false_reports[] = {
+	{"UNASSIGNED-CoreValidation-DrawState-QueryNotReset", VK_MAKE_API_VERSION(0, 1, 3, 268), true,
+	 "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
+	{"VUID-vkCmdBeginQuery-None-00807", VK_MAKE_API_VERSION(0, 1, 3, 268), true,
+	 "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
+	{"VUID-vkCmdEndQuery-queryPool-03227", VK_MAKE_API_VERSION(0, 1, 3, 268), false,
+	 "off-by-one last-command index"},
+};
+
+static const char *false_report(const struct vkqs_instance *inst,
+				const VkDebugUtilsMessengerCallbackDataEXT *data)
+{
+	if (!data->pMessageIdName)
+		return NULL;
+	for (size_t i = 0; i < sizeof(layer_false_reports) / sizeof(layer_false_reports[0]); i++)
+		if (strcmp(data->pMessageIdName, layer_false_reports[i].id) == 0 &&
+		    layer_spec_version < layer_false_reports[i].fixed &&
+		    (!layer_false_reports[i].passes_only || inst->perf_passes))
+			return layer_false_reports[i].why;
 	return NULL;
 }
 
@@ -120,6 +157,12 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	if (ext) {
 		fprintf(stderr, "validation (ignored: the layer predates %s): %s\n", ext,
 			data->pMessage);
+		return VK_FALSE;
+	}
+	const char *why = false_report(inst, data);
+	if (why) {
+		fprintf(stderr, "validation (ignored: a false report of this layer version, %s): %s\n",
+			why, data->pMessage);
 		return VK_FALSE;
 	}
 	if (inst->validation_errors++ == 0) {

@@ -75,6 +75,9 @@ struct vkqs_instance {
 	/* Validation errors seen since the last vkqs_validation_take(). */
 	uint32_t validation_errors;
 	char validation_first[1024];
+	/* A case is submitting performance query passes: the reports an older
+	 * layer makes about them are known false (device.c). */
+	bool perf_passes;
 };
 
 /* On failure writes one line to err and returns false. */

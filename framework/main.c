@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proflock.h"
 #include "device.h"
 #include "expect.h"
 #include "record.h"
@@ -520,5 +521,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(cmd, "report"))
 		return cmd_report(argc - 2, argv + 2);
+	/* internal: the second process of the profiling-lock cases (proflock.h) */
+	if (!strcmp(cmd, "hold-profiling-lock"))
+		return vkqs_hold_profiling_lock_main(argc - 2, argv + 2);
 	die("unknown command '%s' (list, devices, info, run, report; see vkqs --help)", cmd);
 }

@@ -113,15 +113,21 @@ static VkCommandBuffer cmd_alloc(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 	return f->cb;
 }
 
-VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q)
+VkCommandBuffer vkqs_cmd_begin_usage(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+				     VkCommandBufferUsageFlags usage)
 {
 	VkCommandBuffer cb = cmd_alloc(ctx, q, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
 	VkCommandBufferBeginInfo bi = {
 		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+		.flags = usage,
 	};
 	VKQS_CHECK(ctx, D->vkBeginCommandBuffer(cb, &bi));
 	return cb;
+}
+
+VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q)
+{
+	return vkqs_cmd_begin_usage(ctx, q, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
 }
 
 static void set_viewport_scissor(struct vkqs_ctx *ctx, VkCommandBuffer cb,
@@ -824,9 +830,14 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		.depthAttachmentFormat = where->has_depth ? where->depth_format
 							  : VK_FORMAT_UNDEFINED,
 	};
+	VkPipelineCreateFlags2CreateInfoKHR flags2 = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR,
+		.pNext = where->render_pass == VK_NULL_HANDLE ? &rci : NULL,
+		.flags = desc->flags2,
+	};
 	VkGraphicsPipelineCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-		.pNext = where->render_pass == VK_NULL_HANDLE ? &rci : NULL,
+		.pNext = desc->flags2 ? (const void *)&flags2 : flags2.pNext,
 		.stageCount = n,
 		.pStages = stages,
 		.pVertexInputState = &vi,
@@ -885,4 +896,82 @@ void vkqs_draw_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		    float x0, float y0, float x1, float y1, float z)
 {
 	vkqs_draw_rect_n(ctx, cb, p, t, x0, y0, x1, y1, z, 6);
+}
+
+struct vkqs_compute *vkqs_compute_create(struct vkqs_ctx *ctx, const uint32_t *spv, size_t size,
+					 const struct vkqs_buffer *buf, uint32_t push_size,
+					 VkPipelineCreateFlags2KHR flags2)
+{
+	struct vkqs_compute *c = vkqs_alloc(ctx, sizeof(*c));
+	VkDescriptorSetLayoutBinding bind = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+					     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+	VkDescriptorSetLayoutCreateInfo dli = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 1,
+		.pBindings = &bind,
+	};
+	VkDescriptorSetLayout dsl;
+	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dli, NULL, &dsl));
+	DEFER(VkDescriptorSetLayout, dsl);
+	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+	VkDescriptorPoolCreateInfo dpi = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1,
+		.poolSizeCount = 1,
+		.pPoolSizes = &ps,
+	};
+	VkDescriptorPool dp;
+	VKQS_CHECK(ctx, D->vkCreateDescriptorPool(DEV, &dpi, NULL, &dp));
+	DEFER(VkDescriptorPool, dp);
+	VkDescriptorSetAllocateInfo dsai = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = dp,
+		.descriptorSetCount = 1,
+		.pSetLayouts = &dsl,
+	};
+	VKQS_CHECK(ctx, D->vkAllocateDescriptorSets(DEV, &dsai, &c->set));
+	VkDescriptorBufferInfo dbi = {buf->buf, 0, VK_WHOLE_SIZE};
+	VkWriteDescriptorSet w = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+		.dstSet = c->set,
+		.descriptorCount = 1,
+		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		.pBufferInfo = &dbi,
+	};
+	D->vkUpdateDescriptorSets(DEV, 1, &w, 0, NULL);
+	VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
+	VkPipelineLayoutCreateInfo lci = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.setLayoutCount = 1,
+		.pSetLayouts = &dsl,
+		.pushConstantRangeCount = push_size ? 1 : 0,
+		.pPushConstantRanges = &pcr,
+	};
+	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &c->layout));
+	DEFER(VkPipelineLayout, c->layout);
+	VkPipelineCreateFlags2CreateInfoKHR f2 = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR,
+		.flags = flags2,
+	};
+	VkComputePipelineCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+		.pNext = flags2 ? &f2 : NULL,
+		.stage = {
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
+			.module = vkqs_shader_module(ctx, spv, size),
+			.pName = "main",
+		},
+		.layout = c->layout,
+	};
+	VKQS_CHECK(ctx, D->vkCreateComputePipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL, &c->pipeline));
+	DEFER(VkPipeline, c->pipeline);
+	return c;
+}
+
+void vkqs_cmd_bind_compute(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_compute *c)
+{
+	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
+	D->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set, 0,
+				   NULL);
 }

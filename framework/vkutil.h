@@ -27,6 +27,10 @@ void vkqs_require_exact_coverage(struct vkqs_ctx *ctx);
 
 /* Command buffers ---------------------------------------------------------*/
 VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q);
+/* A primary begun with `usage` (vkqs_cmd_begin: ONE_TIME_SUBMIT; 0 for a
+ * command buffer submitted several times). */
+VkCommandBuffer vkqs_cmd_begin_usage(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+				     VkCommandBufferUsageFlags usage);
 void vkqs_cmd_end(struct vkqs_ctx *ctx, VkCommandBuffer cb);
 VkFence vkqs_fence(struct vkqs_ctx *ctx);
 /* vkQueueSubmit of one or more already-ended command buffers. */
@@ -222,6 +226,9 @@ struct vkqs_pipeline_desc {
 	 * attachment only). */
 	bool stencil_test;
 	VkStencilOpState stencil;
+	/* Non-zero: chained as VkPipelineCreateFlags2CreateInfoKHR (e.g.
+	 * VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM). */
+	VkPipelineCreateFlags2KHR flags2;
 };
 struct vkqs_pipeline {
 	VkPipeline pipeline;
@@ -251,6 +258,20 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 					 const struct vkqs_target *t,
 					 const struct vkqs_pipeline_desc *desc);
+
+/* A compute pipeline of spv (entry "main") over buf as the storage buffer
+ * at set 0, binding 0, with push_size bytes of compute push constants (0:
+ * none) and, when non-zero, flags2 in VkPipelineCreateFlags2CreateInfoKHR. */
+struct vkqs_compute {
+	VkPipeline pipeline;
+	VkPipelineLayout layout;
+	VkDescriptorSet set;
+};
+struct vkqs_compute *vkqs_compute_create(struct vkqs_ctx *ctx, const uint32_t *spv, size_t size,
+					 const struct vkqs_buffer *buf, uint32_t push_size,
+					 VkPipelineCreateFlags2KHR flags2);
+/* Binds the pipeline and its descriptor set. */
+void vkqs_cmd_bind_compute(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_compute *c);
 
 /* rect.vert's push constants (32 bytes, vertex stage).  Shaders with the
  * same block (multiview_rect.vert, stats_grid.vert) take a parameter in

@@ -112,7 +112,25 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(REGION_ROW_STRIDE, "region_row_stride_unaligned", "region_counters", "",           \
 	  "VK_ARM_performance_counters_by_region: rows aligned to rowStrideAlignment")       \
 	X(REGION_ORDER, "region_counters_reversed", "region_counters", "",                   \
-	  "VK_ARM_performance_counters_by_region: values in the order of pCounterIndices")
+	  "VK_ARM_performance_counters_by_region: values in the order of pCounterIndices")   \
+	X(PERF_PASS_IGNORED, "counter_pass_index_ignored", "perf", "",                       \
+	  "VkPerformanceQuerySubmitInfoKHR: counterPassIndex selects the pass collected")    \
+	X(PERF_NO_INCOMPLETE, "perf_enumerate_no_incomplete", "perf", "",                    \
+	  "vkEnumeratePhysicalDeviceQueueFamilyPerformanceQueryCountersKHR: VK_INCOMPLETE")  \
+	X(PERF_ORDER, "perf_results_in_enumeration_order", "perf", "",                       \
+	  "18.6: results in the order of pCounterIndices")                                   \
+	X(PERF_LOCK_PER_PROCESS, "profiling_lock_per_process", "selftest.refdevice", "VKQS_SELFTEST=1", \
+	  "refdevice/README.md: the profiling lock is held machine-wide")                     \
+	X(PERF_LOCK_NO_WAIT, "profiling_lock_timeout_not_waited", "perf", "",                \
+	  "vkAcquireProfilingLockKHR: VK_TIMEOUT once timeout nanoseconds have passed")      \
+	X(INSTR_NO_INCOMPLETE, "instrumentation_no_incomplete", "instrumentation", "",       \
+	  "vkGetShaderInstrumentationValuesARM: VK_INCOMPLETE when blocks are left out")     \
+	X(INSTR_INDEX_SKIP, "instrumentation_index_skips_plain_draws", "instrumentation", "", \
+	  "VK_ARM_shader_instrumentation: every draw and dispatch advances the result index") \
+	X(INSTR_CLEAR_RESETS, "instrumentation_clear_drops_blocks", "instrumentation", "",   \
+	  "vkClearShaderInstrumentationMetricsARM: zeroes the blocks, indices stay valid")   \
+	X(INSTR_NO_AGGREGATE, "instrumentation_not_aggregated", "instrumentation", "",       \
+	  "VK_ARM_shader_instrumentation: metrics aggregate over submissions until cleared")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -136,6 +154,8 @@ struct rd_config {
 	bool not_ready_success;         /* RD_NOT_READY=success */
 	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
 	bool host_clock;                /* RD_CLOCK=host */
+	bool instrument_blocks;         /* RD_INSTRUMENT_BLOCKS: perBasicBlockGranularity */
+	const char *profiling_lock_file; /* RD_PROFILING_LOCK_FILE */
 	uint64_t clock_start;           /* RD_CLOCK_START: first tick value */
 	/* Fault, not a variation: RD_WEDGE_FILE names a file shared by every
 	 * process, as a GPU is; submission RD_WEDGE_AFTER + 1 counted there
@@ -248,6 +268,7 @@ struct rd_event {
 };
 
 /* Queries --------------------------------------------------------------- */
+#define RD_PERF_GROUPS 3 /* counters of different groups are collected in different passes */
 /* A query's state (spec 18.2): unavailable or available, with its values
  * (one per statistic, or one).  Values are stored contiguously per pool so
  * reading many results back runs at memory speed. */
@@ -261,6 +282,14 @@ struct rd_query_pool {
 	_Atomic uint8_t *available;     /* per query: 0 unavailable, 1 available */
 	uint64_t *available_at_ns;      /* per query: host time from which it may be
 					   reported available (RD_RESULT_LATENCY_US) */
+	/* VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR: value k is counter counters[k]
+	 * (a VkPerformanceCounterResultKHR's bytes); pass p collects the
+	 * counters of group pass_group[p]; a query is available once every
+	 * pass has been collected since its reset (passes_done). */
+	uint32_t *counters;
+	uint32_t pass_count;
+	uint32_t pass_group[RD_PERF_GROUPS];
+	uint32_t *passes_done;
 };
 
 static inline uint64_t *rd_query_values(struct rd_query_pool *p, uint32_t query)
@@ -331,6 +360,7 @@ struct rd_pipeline {
 	VkVertexInputRate binding_rates[RD_MAX_BINDINGS];
 	uint32_t stencil_compare_mask[2], stencil_write_mask[2], stencil_reference[2];
 	uint32_t view_mask;             /* dynamic rendering viewMask */
+	bool instrumented;              /* VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM */
 };
 
 enum {
@@ -398,7 +428,34 @@ struct rd_command_buffer {
 	struct rd_arena_block *arena;   /* command payloads */
 	/* secondary inheritance */
 	uint32_t inherit_view_mask;
+	/* recording: the shader instrumentation active (vkCmdBeginShader-
+	 * InstrumentationARM), and the pipelines bound */
+	struct rd_shader_instrumentation *instr_active;
+	struct rd_pipeline *bound[2];   /* graphics, compute */
 };
+
+/* VK_ARM_shader_instrumentation --------------------------------------------*/
+#define RD_INSTR_METRICS 3 /* invocations, basic blocks, instructions */
+/* One metric block: VkShaderInstrumentationMetricDataHeaderARM's key and
+ * the values. */
+struct rd_instr_block {
+	uint32_t result_index, sub_index, stages, basic_block;
+	uint64_t values[RD_INSTR_METRICS];
+};
+struct rd_shader_instrumentation {
+	struct rd_object base;
+	_Atomic uint32_t next_index;    /* the result index of the next action recorded */
+	pthread_mutex_t lock;           /* blocks: written by queues, read by the host */
+	struct rd_instr_block *blocks;  /* sorted by key */
+	size_t count, cap;
+};
+/* Adds one stage's run of one instrumented action: block_counts[b] is how
+ * often basic block b of `shader` was entered. */
+struct rd_shader;
+void rd_instr_capture(struct rd_device *dev, struct rd_shader_instrumentation *in,
+		      uint32_t result_index, VkShaderStageFlagBits stage,
+		      const struct rd_shader *shader, const struct rd_entry_info *entry,
+		      const uint64_t *block_counts);
 
 /* Queues and the device ----------------------------------------------------*/
 struct rd_submission;
@@ -407,6 +464,17 @@ struct rd_submission;
 struct rd_counters {
 	struct rd_draw_counters draw;
 	uint64_t cs_invocations;
+	/* Counted once per command however a pass runs (not per tile). */
+	uint64_t draws;                 /* draws, each draw of an indirect draw */
+	uint64_t dispatches;
+	uint64_t commands;              /* commands executed */
+	uint64_t render_passes;         /* render pass instances begun */
+	uint64_t bytes_transferred;     /* bytes of copy, fill and update commands */
+	uint64_t tile_store_bytes;      /* bytes the tiler's tiles wrote back */
+	/* Modelled work in ns (the cost model's charges): all of it, on any
+	 * engine, and the part spent running shader invocations. */
+	uint64_t work_ns;
+	uint64_t shader_ns;
 	/* Not bumped: the executor samples the modelled time (ns) into a
 	 * snapshot, so a time-elapsed query is one more begin/end difference. */
 	uint64_t time_ns;
@@ -434,6 +502,9 @@ struct rd_device {
 	_Atomic uint64_t clock;         /* modelled device time in ns (rd_clock_now) */
 	uint64_t clock_host_base;       /* RD_CLOCK=host: host ns at creation */
 	bool elapsed_timer_query;       /* VK_QCOM_elapsed_timer_query enabled */
+	bool performance_query;         /* VK_KHR_performance_query enabled */
+	bool shader_instrumentation;    /* VK_ARM_shader_instrumentation enabled */
+	int profiling_lock_fd;          /* the lock file while this device holds it, else -1 */
 	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
 	pthread_cond_t event_cond;
 };
@@ -490,7 +561,18 @@ bool rd_semaphore_wait(struct rd_semaphore *s, uint64_t value, uint64_t timeout_
 
 void rd_command_buffer_reset(struct rd_command_buffer *cb);
 void rd_command_buffer_free(struct rd_command_buffer *cb);
-void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb);
+/* counter_pass: VkPerformanceQuerySubmitInfoKHR::counterPassIndex of the batch. */
+void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
+			       uint32_t counter_pass);
+
+/* VK_KHR_performance_query (rd_perf.c; refdevice/README.md lists the
+ * counters).  rd_perf_group: the group a counter is collected in;
+ * rd_perf_value: a counter's value over a query's counters difference. */
+#define RD_PERF_COUNTERS 20
+uint32_t rd_perf_group(uint32_t counter);
+VkPerformanceCounterResultKHR rd_perf_value(uint32_t counter, const struct rd_counters *d);
+void rd_perf_release_lock(struct rd_device *dev);
+VkResult rd_perf_pool_init(struct rd_query_pool *p, const VkQueryPoolCreateInfo *ci);
 
 /* The one writer behind vkGetQueryPoolResults and vkCmdCopyQueryPoolResults
  * (STYLE 14).  Returns VK_NOT_READY when a query was unavailable without

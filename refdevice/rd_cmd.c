@@ -50,9 +50,8 @@ static void *arena_copy(struct rd_command_buffer *cb, const void *src, size_t si
 	return p;
 }
 
-static struct rd_cmd *cmd_new(VkCommandBuffer commandBuffer, enum rd_cmd_type type)
+static struct rd_cmd *cmd_push(struct rd_command_buffer *cb, enum rd_cmd_type type)
 {
-	struct rd_command_buffer *cb = (struct rd_command_buffer *)commandBuffer;
 	if (cb->record_error != VK_SUCCESS)
 		return NULL;
 	if (cb->cmd_count == cb->cmd_cap) {
@@ -69,6 +68,28 @@ static struct rd_cmd *cmd_new(VkCommandBuffer commandBuffer, enum rd_cmd_type ty
 	memset(c, 0, sizeof(*c));
 	c->type = type;
 	return c;
+}
+
+/* A new command; a draw or dispatch recorded while shader instrumentation
+ * is active first takes the object's next result index ("incremented by 1
+ * for each draw, dispatch ... recorded while the shader instrumentation
+ * object is active", instrumented pipeline or not). */
+static struct rd_cmd *cmd_new(VkCommandBuffer commandBuffer, enum rd_cmd_type type)
+{
+	struct rd_command_buffer *cb = (struct rd_command_buffer *)commandBuffer;
+	struct rd_shader_instrumentation *in = cb->instr_active;
+	if (in && rd_cmd_is_action(type)) {
+		const struct rd_pipeline *p =
+			cb->bound[type == RD_CMD_DISPATCH || type == RD_CMD_DISPATCH_INDIRECT];
+		bool skip = rd_fault(&cb->base.device->instance->config, RD_FAULT_INSTR_INDEX_SKIP) &&
+			    !(p && p->instrumented);
+		struct rd_cmd *m = skip ? NULL : cmd_push(cb, RD_CMD_INSTRUMENT);
+		if (m) {
+			m->u.instrument.obj = in;
+			m->u.instrument.index = atomic_fetch_add(&in->next_index, 1);
+		}
+	}
+	return cmd_push(cb, type);
 }
 
 #define CB(h) ((struct rd_command_buffer *)(h))
@@ -189,6 +210,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_BeginCommandBuffer(VkCommandBuffer commandBuff
 	rd_command_buffer_reset(cb);
 	cb->state = RD_CB_RECORDING;
 	cb->inherit_view_mask = 0;
+	cb->instr_active = NULL;
+	cb->bound[0] = cb->bound[1] = NULL;
 	if (cb->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && bi->pInheritanceInfo)
 		for (const VkBaseInStructure *s = bi->pInheritanceInfo->pNext; s; s = s->pNext)
 			if (s->sType == VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO)
@@ -217,6 +240,7 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBindPipeline(VkCommandBuffer cb, VkPipelineBind
 					      VkPipeline pipeline)
 {
 	struct rd_cmd *c = cmd_new(cb, RD_CMD_BIND_PIPELINE);
+	CB(cb)->bound[bp == VK_PIPELINE_BIND_POINT_COMPUTE] = (struct rd_pipeline *)pipeline;
 	if (c) {
 		c->u.bind_pipeline.bind_point = bp;
 		c->u.bind_pipeline.pipeline = (struct rd_pipeline *)pipeline;

@@ -52,7 +52,8 @@
 	X(EXECUTE_COMMANDS)           \
 	X(BIND_TRANSFORM_FEEDBACK_BUFFERS) \
 	X(BEGIN_TRANSFORM_FEEDBACK)   \
-	X(END_TRANSFORM_FEEDBACK)
+	X(END_TRANSFORM_FEEDBACK)     \
+	X(INSTRUMENT)
 
 enum rd_cmd_type {
 #define X(e) RD_CMD_##e,
@@ -61,6 +62,15 @@ enum rd_cmd_type {
 	RD_CMD_COUNT
 };
 extern const char *const rd_cmd_names[RD_CMD_COUNT];
+
+/* Draws and dispatches: the action commands that take a result index of
+ * the active shader instrumentation. */
+static inline bool rd_cmd_is_action(enum rd_cmd_type t)
+{
+	return t == RD_CMD_DRAW || t == RD_CMD_DRAW_INDEXED || t == RD_CMD_DRAW_INDIRECT ||
+	       t == RD_CMD_DRAW_INDEXED_INDIRECT || t == RD_CMD_DISPATCH ||
+	       t == RD_CMD_DISPATCH_INDIRECT;
+}
 
 struct rd_rendering_attachment {
 	struct rd_image_view *view;   /* NULL: none */
@@ -225,6 +235,11 @@ struct rd_cmd {
 			VkDeviceSize offsets[RD_MAX_XFB_BUFFERS];
 			VkDeviceSize sizes[RD_MAX_XFB_BUFFERS]; /* VK_WHOLE_SIZE: the rest */
 		} bind_xfb;
+		/* the next draw or dispatch is instrumented with this result index */
+		struct {
+			struct rd_shader_instrumentation *obj;
+			uint32_t index;
+		} instrument;
 		struct {
 			uint32_t first, count;
 			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS]; /* counter buffers, or NULL */

@@ -50,6 +50,12 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 	for (uint32_t i = 0; i < ci->enabledExtensionCount; i++)
 		if (!strcmp(ci->ppEnabledExtensionNames[i], VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME))
 			dev->elapsed_timer_query = true;
+		else if (!strcmp(ci->ppEnabledExtensionNames[i], VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME))
+			dev->performance_query = true;
+		else if (!strcmp(ci->ppEnabledExtensionNames[i],
+				 VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME))
+			dev->shader_instrumentation = true;
+	dev->profiling_lock_fd = -1;
 	pthread_mutex_init(&dev->event_lock, NULL);
 	pthread_cond_init(&dev->event_cond, NULL);
 	for (uint32_t i = 0; i < ci->queueCreateInfoCount; i++) {
@@ -95,6 +101,7 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyDevice(VkDevice device, const VkAllocationC
 				rd_queue_stop(dev->queues[f][k]);
 				rd_free(DEV_ALLOC(dev, pAllocator), dev->queues[f][k]);
 			}
+	rd_perf_release_lock(dev);
 	pthread_mutex_destroy(&dev->event_lock);
 	pthread_cond_destroy(&dev->event_cond);
 	rd_free(pAllocator, dev);
@@ -714,6 +721,12 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 					"vkCreateQueryPool: VK_QUERY_TYPE_TIME_ELAPSED_QCOM without "
 					"VK_QCOM_elapsed_timer_query enabled");
 		break;
+	case VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR:
+		if (!dev->performance_query)
+			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+					"vkCreateQueryPool: VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR without "
+					"VK_KHR_performance_query enabled");
+		break;
 	default:
 		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 				"vkCreateQueryPool: query type %d is not supported", ci->queryType);
@@ -726,11 +739,23 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	p->count = ci->queryCount;
 	p->statistics = ci->pipelineStatistics;
 	p->value_count = values;
+	if (ci->queryType == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
+		VkResult r = rd_perf_pool_init(p, ci);
+		if (r != VK_SUCCESS) {
+			free(p->counters);
+			free(p->passes_done);
+			rd_free(DEV_ALLOC(dev, pAllocator), p);
+			return r;
+		}
+	}
+	values = p->value_count;
 	size_t n = ci->queryCount ? ci->queryCount : 1;
 	p->values = calloc(n * (values ? values : 1), sizeof(*p->values));
 	p->available = calloc(n, sizeof(*p->available));
 	p->available_at_ns = calloc(n, sizeof(*p->available_at_ns));
 	if (!p->values || !p->available || !p->available_at_ns) {
+		free(p->counters);
+		free(p->passes_done);
 		free(p->values);
 		free((void *)p->available);
 		free(p->available_at_ns);
@@ -751,6 +776,8 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyQueryPool(VkDevice device, VkQueryPool quer
 	free(p->values);
 	free((void *)p->available);
 	free(p->available_at_ns);
+	free(p->counters);
+	free(p->passes_done);
 	rd_free(DEV_ALLOC(dev, pAllocator), p);
 }
 

@@ -664,12 +664,14 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 static int run_vs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
 {
 	const struct rd_graphics_state *st = user;
+	inv->block_counts = st->vs_blocks;
 	return rd_shader_run(st->vs, &st->vs_info, st->env, inv, err, errsize);
 }
 
 static int run_fs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
 {
 	const struct rd_graphics_state *st = user;
+	inv->block_counts = st->fs_blocks;
 	return rd_shader_run(st->fs, &st->fs_info, st->env, inv, err, errsize);
 }
 

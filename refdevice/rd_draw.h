@@ -96,6 +96,9 @@ struct rd_graphics_state {
 	struct rd_xfb *xfb;            /* transform feedback while active, else NULL */
 	struct rd_bin *bin;            /* the binning phase of a tiled render pass: primitives
 	                                  are appended here, not rasterized (rd_draw_tile) */
+	/* shader instrumentation: per-basic-block entry counts of the vertex
+	 * and fragment shaders (rd_invocation.block_counts), or NULL */
+	uint64_t *vs_blocks, *fs_blocks;
 };
 
 /* A tiled render pass's primitive list (refdevice/README.md "Architectures"):

@@ -33,6 +33,9 @@
 	X(P, GetPhysicalDeviceExternalSemaphoreProperties)  \
 	X(P, GetPhysicalDeviceCalibrateableTimeDomainsEXT)  \
 	X(P, EnumeratePhysicalDeviceQueueFamilyPerformanceCountersByRegionARM) \
+	X(P, EnumeratePhysicalDeviceQueueFamilyPerformanceQueryCountersKHR) \
+	X(P, GetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR) \
+	X(P, EnumeratePhysicalDeviceShaderInstrumentationMetricsARM) \
 	X(P, CreateDevice)                                  \
 	X(D, DestroyDevice)                                 \
 	X(D, GetDeviceQueue)                                \
@@ -83,6 +86,14 @@
 	X(D, GetQueryPoolResults)                           \
 	X(D, ResetQueryPool)                                \
 	X(D, GetCalibratedTimestampsEXT)                    \
+	X(D, AcquireProfilingLockKHR)                       \
+	X(D, ReleaseProfilingLockKHR)                       \
+	X(D, CreateShaderInstrumentationARM)                \
+	X(D, DestroyShaderInstrumentationARM)               \
+	X(D, GetShaderInstrumentationValuesARM)             \
+	X(D, ClearShaderInstrumentationMetricsARM)          \
+	X(D, CmdBeginShaderInstrumentationARM)              \
+	X(D, CmdEndShaderInstrumentationARM)                \
 	X(D, CreateBuffer)                                  \
 	X(D, DestroyBuffer)                                 \
 	X(D, CreateImage)                                   \

@@ -116,6 +116,10 @@ struct exec {
 	uint32_t active_count;
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
 	struct region_state rc;        /* counters by region of the tiled pass, if asked */
+	uint32_t counter_pass;         /* VkPerformanceQuerySubmitInfoKHR::counterPassIndex */
+	/* the shader instrumentation and result index of the next action */
+	struct rd_shader_instrumentation *instr;
+	uint32_t instr_index;
 	char err[256];
 };
 
@@ -137,6 +141,7 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
 
 static void charge(struct exec *e, uint64_t ns)
 {
+	e->q->counters.work_ns += ns;
 	if (!tiler(e))
 		rd_clock_advance(e->dev, ns);
 	else if (e->phase == PHASE_TILE)
@@ -180,6 +185,13 @@ static void sample(const struct exec *e, struct rd_counters *out)
 {
 	*out = e->q->counters;
 	out->time_ns = exec_time(e);
+}
+
+/* Time spent running shader invocations: charged, and counted as such. */
+static void charge_shader(struct exec *e, uint64_t ns)
+{
+	e->q->counters.shader_ns += ns;
+	charge(e, ns);
 }
 
 /* Every field of struct rd_counters is a uint64_t counter. */
@@ -483,10 +495,54 @@ static uint64_t valid_mask(const struct exec *e)
 	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
 }
 
+/* A performance query (18.6): the pass the batch runs collects the
+ * counters of its group, as VkPerformanceCounterResultKHR bytes in the
+ * order of pCounterIndices; the query is available once every pass has
+ * been collected since its reset. */
+static void finish_perf_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	const struct rd_config *cfg = &e->dev->instance->config;
+	uint32_t pass = e->counter_pass;
+	if (pass >= pool->pass_count) {
+		rd_log("performance query: counterPassIndex %u, the pool has %u passes "
+		       "(VUID-VkPerformanceQuerySubmitInfoKHR-counterPassIndex-03221)",
+		       pass, pool->pass_count);
+		return;
+	}
+	bool every_pass = rd_fault(cfg, RD_FAULT_PERF_PASS_IGNORED);
+	uint64_t *values = rd_query_values(pool, a->query);
+	for (uint32_t k = 0; k < pool->value_count; k++) {
+		/* the fault: the k-th counter in index order, not in pCounterIndices order */
+		uint32_t counter = pool->counters[k];
+		if (rd_fault(cfg, RD_FAULT_PERF_ORDER))
+			for (uint32_t j = 0; j < pool->value_count; j++) {
+				uint32_t rank = 0;
+				for (uint32_t i = 0; i < pool->value_count; i++)
+					rank += pool->counters[i] < pool->counters[j];
+				if (rank == k)
+					counter = pool->counters[j];
+			}
+		if (!every_pass && rd_perf_group(counter) != pool->pass_group[pass])
+			continue;
+		VkPerformanceCounterResultKHR r = rd_perf_value(counter, &a->delta);
+		uint64_t v;
+		memcpy(&v, &r, sizeof(v));
+		values[k] = every_pass ? values[k] + v : v;
+	}
+	pool->passes_done[a->query] |= 1u << pass;
+	if (pool->passes_done[a->query] == (1u << pool->pass_count) - 1)
+		make_available(e, pool, a->query);
+}
+
 /* Writes a query's values from the differences it summed. */
 static void finish_query(struct exec *e, const struct active_query *a)
 {
 	struct rd_query_pool *pool = a->pool;
+	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
+		finish_perf_query(e, a);
+		return;
+	}
 	const struct rd_counters *d = &a->delta;
 	const struct rd_config *cfg = &e->dev->instance->config;
 	uint32_t n = query_views(a->view_mask);
@@ -714,10 +770,34 @@ static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_e
 
 static void charge_fragments(struct exec *e, const struct rd_draw_counters *dc)
 {
-	uint64_t frags = rd_fs_invocations(dc);
+	uint64_t samples = 0;
 	for (int v = 0; v < RD_MAX_VIEWS; v++)
-		frags += dc->samples_passed[v] / 4;
-	charge(e, frags * COST_FRAGMENT_NS);
+		samples += dc->samples_passed[v] / 4;
+	charge_shader(e, rd_fs_invocations(dc) * COST_FRAGMENT_NS);
+	charge(e, samples * COST_FRAGMENT_NS);
+}
+
+/* Shader instrumentation (VK_ARM_shader_instrumentation): per-block entry
+ * counts for a stage of an instrumented pipeline while an object is
+ * active, NULL otherwise; instr_capture adds them to the object. */
+static uint64_t *instr_counts(const struct exec *e, const struct rd_pipeline *p,
+			      const struct rd_shader *s)
+{
+	if (!e->instr || !p->instrumented || !s)
+		return NULL;
+	uint64_t *c = calloc(rd_shader_block_count(s) + 1, sizeof(*c));
+	if (!c)
+		rd_log("shader instrumentation: out of memory; metrics dropped");
+	return c;
+}
+
+static void instr_capture(struct exec *e, VkShaderStageFlagBits stage, const struct rd_shader *s,
+			  const struct rd_entry_info *info, uint64_t *counts)
+{
+	if (!counts)
+		return;
+	rd_instr_capture(e->dev, e->instr, e->instr_index, stage, s, info, counts);
+	free(counts);
 }
 
 /* A draw: straight through, or (tiler, binning phase) its vertex work,
@@ -746,10 +826,16 @@ static void draw(struct exec *e, const struct rd_draw_params *dp)
 	size_t first = e->bin.prim_count;
 	if (e->phase == PHASE_BIN)
 		g.bin = &e->bin;
+	struct rd_pipeline *p = e->s.gfx;
+	g.vs_blocks = instr_counts(e, p, p->vs);
+	g.fs_blocks = e->phase == PHASE_BIN ? NULL : instr_counts(e, p, p->fs);
 	if (rd_draw(&g, &d, &dc, err, sizeof(err)) != 0)
 		rd_log("draw: %s", err);
+	instr_capture(e, VK_SHADER_STAGE_VERTEX_BIT, p->vs, &p->vs_info, g.vs_blocks);
+	instr_capture(e, VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, g.fs_blocks);
 	add_counters(&e->q->counters, &dc);
-	charge(e, dc.vs_invocations * COST_VERTEX_NS);
+	e->q->counters.draws++;
+	charge_shader(e, dc.vs_invocations * COST_VERTEX_NS);
 	charge_fragments(e, &dc);
 	if (e->phase != PHASE_BIN)
 		return;
@@ -782,8 +868,11 @@ static void draw_tile(struct exec *e)
 		struct rd_draw_counters dc;
 		memset(&dc, 0, sizeof(dc));
 		char err[256];
+		struct rd_pipeline *p = e->s.gfx;
+		g.fs_blocks = instr_counts(e, p, p->fs);
 		if (rd_draw_tile(&g, &e->bin, bd->first, bd->end, &dc, err, sizeof(err)) != 0)
 			rd_log("draw: %s", err);
+		instr_capture(e, VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, g.fs_blocks);
 		add_counters(&e->q->counters, &dc);
 		charge_fragments(e, &dc);
 	}
@@ -801,6 +890,7 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 	const uint32_t *ls = p->cs_info.local_size;
 	struct rd_invocation inv;
 	uint64_t count = 0;
+	uint64_t *blocks = instr_counts(e, p, p->cs);
 	/* Workgroup variables: one zeroed block shared by a workgroup's
 	 * invocations (run one after another: no barriers in the subset). */
 	size_t wg_size = p->cs_info.workgroup_memory_size;
@@ -829,6 +919,7 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 							}
 							inv.local_index = (lz * ls[1] + ly) * ls[0] + lx;
 							inv.workgroup_memory = wg_mem;
+							inv.block_counts = blocks;
 							char err[256];
 							if (rd_shader_run(p->cs, &p->cs_info, &env, &inv,
 									  err, sizeof(err)) != 0) {
@@ -840,8 +931,10 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 			}
 done:
 	free(wg_mem);
+	instr_capture(e, VK_SHADER_STAGE_COMPUTE_BIT, p->cs, &p->cs_info, blocks);
 	e->q->counters.cs_invocations += count;
-	charge(e, count * COST_INVOCATION_NS);
+	e->q->counters.dispatches++;
+	charge_shader(e, count * COST_INVOCATION_NS);
 }
 
 /* Transfers -------------------------------------------------------------------------*/
@@ -1266,7 +1359,13 @@ static void run(struct exec *e, const struct rd_cmd *c)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
 	charge(e, COST_COMMAND_NS);
+	if (e->phase != PHASE_TILE)
+		e->q->counters.commands++;
 	switch (c->type) {
+	case RD_CMD_INSTRUMENT:
+		e->instr = c->u.instrument.obj;
+		e->instr_index = c->u.instrument.index;
+		break;
 	case RD_CMD_BIND_PIPELINE:
 		if (c->u.bind_pipeline.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE)
 			e->s.compute = c->u.bind_pipeline.pipeline;
@@ -1350,6 +1449,7 @@ static void run(struct exec *e, const struct rd_cmd *c)
 				memmove(c->u.copy_buffer.dst->data + r->dstOffset,
 					c->u.copy_buffer.src->data + r->srcOffset, r->size);
 			charge(e, r->size / COST_BYTES_PER_NS);
+			e->q->counters.bytes_transferred += r->size;
 		}
 		break;
 	case RD_CMD_COPY_IMAGE: copy_image(e, c); break;
@@ -1360,6 +1460,7 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		if (buffer_range_ok(c->u.update.dst, c->u.update.offset, c->u.update.size))
 			memcpy(c->u.update.dst->data + c->u.update.offset, c->u.update.data,
 			       c->u.update.size);
+		e->q->counters.bytes_transferred += c->u.update.size;
 		break;
 	case RD_CMD_FILL_BUFFER: {
 		struct rd_buffer *b = c->u.fill.dst;
@@ -1376,6 +1477,7 @@ static void run(struct exec *e, const struct rd_cmd *c)
 					memcpy(p + o, &c->u.fill.data, 4);
 		}
 		charge(e, size / COST_BYTES_PER_NS);
+		e->q->counters.bytes_transferred += size;
 		break;
 	}
 	case RD_CMD_CLEAR_COLOR_IMAGE:
@@ -1452,6 +1554,8 @@ static void run(struct exec *e, const struct rd_cmd *c)
 			memcpy(e->s.push + c->u.push.offset, c->u.push.data, c->u.push.size);
 		break;
 	case RD_CMD_BEGIN_RENDER_PASS:
+		if (e->phase != PHASE_TILE)
+			e->q->counters.render_passes++;
 		region_subpass_begin(e);
 		begin_render_pass(e, c);
 		break;
@@ -1464,6 +1568,8 @@ static void run(struct exec *e, const struct rd_cmd *c)
 			subpass_load(e);
 		break;
 	case RD_CMD_BEGIN_RENDERING:
+		if (e->phase != PHASE_TILE)
+			e->q->counters.render_passes++;
 		region_subpass_begin(e);
 		begin_rendering(e, c);
 		break;
@@ -1498,6 +1604,8 @@ static void run(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_COUNT:
 		break;
 	}
+	if (rd_cmd_is_action(c->type))
+		e->instr = NULL; /* the marker covered this command only */
 }
 
 /* Render pass instances (STYLE 16) ------------------------------------------------*/
@@ -1604,7 +1712,9 @@ static void pass_tiled(struct exec *e, const struct rd_cmd *const *cmds, uint32_
 		e->tile = cell;
 		charge(e, COST_TILE_NS);
 		pass_immediate(e, cmds, n);
-		charge(e, tile_store_bytes(e) / COST_BYTES_PER_NS);
+		uint64_t stored = tile_store_bytes(e);
+		charge(e, stored / COST_BYTES_PER_NS);
+		e->q->counters.tile_store_bytes += stored;
 	}
 	region_write(e);
 	e->s = end;
@@ -1651,7 +1761,8 @@ static void execute(struct exec *e, struct rd_command_buffer *cb)
 	}
 }
 
-void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
+void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
+			       uint32_t counter_pass)
 {
 	struct exec *e = calloc(1, sizeof(*e));
 	if (!e) {
@@ -1660,6 +1771,7 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb)
 	}
 	e->q = q;
 	e->dev = q->base.device;
+	e->counter_pass = counter_pass;
 	e->s.line_width = 1.0f;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);

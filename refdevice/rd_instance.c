@@ -29,6 +29,9 @@ static const struct {
 	{{VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
 	  VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_SPEC_VERSION},
 	 RD_ALWAYS},
+	{{VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME, VK_KHR_PERFORMANCE_QUERY_SPEC_VERSION}, RD_ALWAYS},
+	{{VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME, VK_ARM_SHADER_INSTRUMENTATION_SPEC_VERSION},
+	 RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
@@ -373,6 +376,18 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 			p->identityTransformOrder = VK_TRUE;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_QUERY_PROPERTIES_KHR:
+			/* vkCmdCopyQueryPoolResults shares the one results writer */
+			((VkPhysicalDevicePerformanceQueryPropertiesKHR *)s)->allowCommandBufferQueryCopies =
+				VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_PROPERTIES_ARM: {
+			RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+			VkPhysicalDeviceShaderInstrumentationPropertiesARM *p = (void *)s;
+			p->numMetrics = RD_INSTR_METRICS;
+			p->perBasicBlockGranularity = pd->instance->config.instrument_blocks;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
 			fill_11((VkPhysicalDeviceVulkan11Properties *)s);
 			break;
@@ -527,6 +542,16 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM:
 			((VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM *)s)->elapsedTimerQuery = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_QUERY_FEATURES_KHR: {
+			VkPhysicalDevicePerformanceQueryFeaturesKHR *f = (void *)s;
+			f->performanceCounterQueryPools = VK_TRUE;
+			f->performanceCounterMultipleQueryPools = VK_TRUE;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INSTRUMENTATION_FEATURES_ARM:
+			((VkPhysicalDeviceShaderInstrumentationFeaturesARM *)s)->shaderInstrumentation =
+				VK_TRUE;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_FEATURES_ARM:
 			((VkPhysicalDevicePerformanceCountersByRegionFeaturesARM *)s)

@@ -686,6 +686,18 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	return VK_SUCCESS;
 }
 
+/* VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM in VkPipelineCreate-
+ * Flags2CreateInfoKHR, with VK_ARM_shader_instrumentation enabled. */
+static bool instrumented(const struct rd_device *dev, const void *chain)
+{
+	for (const VkBaseInStructure *s = chain; s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR)
+			return dev->shader_instrumentation &&
+			       (((const VkPipelineCreateFlags2CreateInfoKHR *)s)->flags &
+				VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM);
+	return false;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_CreateGraphicsPipelines(VkDevice device, VkPipelineCache cache,
 							  uint32_t count,
 							  const VkGraphicsPipelineCreateInfo *cis,
@@ -697,6 +709,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateGraphicsPipelines(VkDevice device, VkPip
 	for (uint32_t i = 0; i < count; i++) {
 		struct rd_pipeline *p = NULL;
 		VkResult r = graphics_pipeline(dev, &cis[i], DEV_ALLOC(dev, pAllocator), &p);
+		if (r == VK_SUCCESS)
+			p->instrumented = instrumented(dev, cis[i].pNext);
 		pPipelines[i] = r == VK_SUCCESS ? RD_TO_HANDLE(VkPipeline, p) : VK_NULL_HANDLE;
 		if (r != VK_SUCCESS)
 			result = r;
@@ -722,6 +736,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateComputePipelines(VkDevice device, VkPipe
 		}
 		p->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
 		p->layout = (struct rd_pipeline_layout *)cis[i].layout;
+		p->instrumented = instrumented(dev, cis[i].pNext);
 		VkResult r = load_stage(&cis[i].stage, RD_STAGE_COMPUTE, &p->cs, &p->cs_info);
 		if (r != VK_SUCCESS) {
 			pipeline_free(DEV_ALLOC(dev, pAllocator), p);

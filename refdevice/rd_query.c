@@ -23,6 +23,9 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 	memset(rd_query_values(pool, first), 0,
 	       (size_t)count * pool->value_count * sizeof(uint64_t));
 	memset(&pool->available_at_ns[first], 0, (size_t)count * sizeof(uint64_t));
+	/* a performance query is reset "for each pass" */
+	if (pool->passes_done)
+		memset(&pool->passes_done[first], 0, (size_t)count * sizeof(uint32_t));
 	atomic_thread_fence(memory_order_release);
 }
 
@@ -88,7 +91,10 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 				VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	const struct rd_config *c = &dev->instance->config;
-	bool is64 = (flags & VK_QUERY_RESULT_64_BIT) || rd_fault(c, RD_FAULT_RESULTS_32_AS_64);
+	/* Performance queries: one VkPerformanceCounterResultKHR (8 bytes) per
+	 * counter, whatever the flags (18.6). */
+	bool is64 = (flags & VK_QUERY_RESULT_64_BIT) || rd_fault(c, RD_FAULT_RESULTS_32_AS_64) ||
+		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR;
 	size_t word = is64 ? 8 : 4;
 	size_t elem = (pool->value_count + !!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)) * word;
 	if (rd_fault(c, RD_FAULT_RESULTS_STRIDE))

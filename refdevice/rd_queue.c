@@ -19,6 +19,7 @@ struct rd_submission {
 	struct rd_command_buffer **cbs;
 	struct rd_wait *signals;
 	struct rd_fence *fence; /* only on the last submission of a call */
+	uint32_t counter_pass;  /* VkPerformanceQuerySubmitInfoKHR, else 0 */
 };
 
 static void run_submission(struct rd_queue *q, struct rd_submission *s)
@@ -26,7 +27,7 @@ static void run_submission(struct rd_queue *q, struct rd_submission *s)
 	for (uint32_t i = 0; i < s->wait_count; i++)
 		rd_semaphore_wait(s->waits[i].sem, s->waits[i].value, UINT64_MAX);
 	for (uint32_t i = 0; i < s->cb_count; i++)
-		rd_execute_command_buffer(q, s->cbs[i]);
+		rd_execute_command_buffer(q, s->cbs[i], s->counter_pass);
 	for (uint32_t i = 0; i < s->signal_count; i++)
 		rd_semaphore_signal(s->signals[i].sem, s->signals[i].value);
 	if (s->fence)
@@ -123,6 +124,12 @@ VkResult rd_queue_submit(struct rd_queue *q, uint32_t count, const VkSubmitInfo2
 							 si->signalSemaphoreInfoCount);
 		if (!s)
 			return VK_ERROR_OUT_OF_HOST_MEMORY;
+		/* "If the VkSubmitInfo::pNext chain does not include this
+		 * structure, the batch defaults to use counter pass index 0." */
+		for (const VkBaseInStructure *p = si->pNext; p; p = p->pNext)
+			if (p->sType == VK_STRUCTURE_TYPE_PERFORMANCE_QUERY_SUBMIT_INFO_KHR)
+				s->counter_pass =
+					((const VkPerformanceQuerySubmitInfoKHR *)p)->counterPassIndex;
 		for (uint32_t k = 0; k < si->waitSemaphoreInfoCount; k++) {
 			s->waits[k].sem = (struct rd_semaphore *)si->pWaitSemaphoreInfos[k].semaphore;
 			s->waits[k].value = si->pWaitSemaphoreInfos[k].value;
@@ -175,9 +182,17 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit(VkQueue queue, uint32_t count,
 	for (uint32_t i = 0; i < count && r == VK_SUCCESS; i++) {
 		const VkSubmitInfo *si = &submits[i];
 		const VkTimelineSemaphoreSubmitInfo *tl = NULL;
+		const VkPerformanceQuerySubmitInfoKHR *perf = NULL;
 		for (const VkBaseInStructure *p = si->pNext; p; p = p->pNext)
 			if (p->sType == VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO)
 				tl = (const void *)p;
+			else if (p->sType == VK_STRUCTURE_TYPE_PERFORMANCE_QUERY_SUBMIT_INFO_KHR)
+				perf = (const void *)p;
+		VkPerformanceQuerySubmitInfoKHR perf2;
+		if (perf) {
+			perf2 = *perf;
+			perf2.pNext = NULL;
+		}
 		uint32_t nw = si->waitSemaphoreCount, nc = si->commandBufferCount,
 			 ns = si->signalSemaphoreCount;
 		VkSemaphoreSubmitInfo *w = calloc(nw + ns + 1, sizeof(*w));
@@ -200,6 +215,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit(VkQueue queue, uint32_t count,
 			c[k].commandBuffer = si->pCommandBuffers[k];
 		VkSubmitInfo2 s2 = {
 			.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+			.pNext = perf ? &perf2 : NULL,
 			.waitSemaphoreInfoCount = nw,
 			.pWaitSemaphoreInfos = w,
 			.commandBufferInfoCount = nc,

@@ -111,6 +111,9 @@ struct rd_invocation {
 	float frag_depth;            /* FragDepth (valid when writes_frag_depth) */
 	uint32_t sample_mask_out;    /* SampleMask output (all ones if not written) */
 	bool discarded;              /* the invocation was killed / demoted */
+	/* instrumentation: when not NULL, block_counts[b] is incremented each
+	 * time basic block b is entered (rd_shader_block_count entries) */
+	uint64_t *block_counts;
 };
 
 /* Runs one invocation.  Returns 0, or -1 with one line in err on a runtime
@@ -118,5 +121,14 @@ struct rd_invocation {
 int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry,
 		  const struct rd_exec_env *env, struct rd_invocation *inv,
 		  char *err, size_t errsize);
+
+/* Basic blocks (VK_ARM_shader_instrumentation): the module's OpLabels in
+ * order, the SPIR-V instructions of each from its OpLabel to its
+ * terminator, and the block an entry point starts in (the first block of
+ * a function is never a branch target, so it is entered once per
+ * invocation). */
+uint32_t rd_shader_block_count(const struct rd_shader *s);
+uint32_t rd_shader_block_instructions(const struct rd_shader *s, uint32_t block);
+uint32_t rd_shader_entry_block(const struct rd_shader *s, const struct rd_entry_info *e);
 
 #endif

@@ -1075,6 +1075,20 @@ int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, 
 
 	const struct rd_ins *ip = &p->code[e->code];
 	uint32_t budget = RD_SPIRV_STEP_LIMIT;
+	/* Instrumented: a block is entered whenever execution lands on its
+	 * first instruction (entry, branch, call); nothing else lands there. */
+	uint64_t *counts = inv->block_counts;
+	while (ip && counts) {
+		uint32_t b = p->block_at[ip - p->code];
+		if (b)
+			counts[b - 1]++;
+		ip = ip->fn(&st, ip);
+		if (--budget == 0 && ip) {
+			fault(&st, ip, "step limit of %u instructions exceeded (an endless loop?)",
+			      RD_SPIRV_STEP_LIMIT);
+			ip = NULL;
+		}
+	}
 	while (ip) {
 		ip = ip->fn(&st, ip);
 		if (--budget == 0 && ip) {

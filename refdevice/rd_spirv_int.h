@@ -148,6 +148,13 @@ struct rd_program {
 	uint32_t ndescs;
 	struct rd_io_loc *locs;
 	uint32_t nlocs;
+	/* Basic blocks, the module's OpLabels in order: the SPIR-V
+	 * instructions of each (OpLabel to its terminator), where its code
+	 * starts, and per code index the block starting there + 1 (else 0). */
+	uint32_t nblocks;
+	uint32_t *block_insns;
+	uint32_t *block_code;
+	uint32_t *block_at;
 	struct rd_io_builtin *builtins;
 	uint32_t nbuiltins;
 };

@@ -199,6 +199,7 @@ struct rd_parse {
 	uint32_t cap_code, cap_pool, cap_tmpl;
 	struct rd_entry *entries; uint32_t cap_entries;
 	uint32_t cap_locs, cap_builtins, cap_descs;
+	uint32_t cap_block_insns, cap_block_code;
 
 	bool caps_shader, caps_demote;
 	bool memory_model;
@@ -1624,6 +1625,13 @@ static bool dec_label(struct rd_parse *c, const struct opdesc *od)
 		c->fn->code = c->p->ncode;
 	c->in_first_block = c->nblocks == 0;
 	c->nblocks++;
+	uint32_t *insns = PUSH(c, c->p->block_insns, c->p->nblocks, c->cap_block_insns);
+	c->p->nblocks--;
+	uint32_t *code = insns ? PUSH(c, c->p->block_code, c->p->nblocks, c->cap_block_code) : NULL;
+	if (!code)
+		return false;
+	*insns = 0;
+	*code = c->p->ncode;
 	c->label = W(c, 1);
 	c->phi_ins = NONE;
 	c->phis_done = false;
@@ -3594,6 +3602,12 @@ static bool finish(struct rd_parse *c)
 	p->wg_slot = alloc_slot(c, c->wg_bytes / 4);
 	if (c->failed)
 		return false;
+	p->block_at = calloc(p->ncode ? p->ncode : 1, sizeof(*p->block_at));
+	if (!p->block_at)
+		return fail(c, "out of memory");
+	for (uint32_t b = 0; b < p->nblocks; b++)
+		if (p->block_code[b] < p->ncode)
+			p->block_at[p->block_code[b]] = b + 1;
 
 	/* The WorkgroupSize builtin decorates a constant (spec 15.9). */
 	uint32_t wgsize_id = 0;
@@ -3687,6 +3701,8 @@ static bool parse(struct rd_parse *c)
 		}
 		if (!decode_one(c, d))
 			return false;
+		if (c->label) /* in a block: OpLabel to its terminator */
+			c->p->block_insns[c->p->nblocks - 1]++;
 		if (d->flags & F_TERM)
 			c->label = 0;
 	}
@@ -3769,7 +3785,29 @@ void rd_shader_destroy(struct rd_shader *s)
 	free(p->descs);
 	free(p->locs);
 	free(p->builtins);
+	free(p->block_insns);
+	free(p->block_code);
+	free(p->block_at);
 	free(s);
+}
+
+uint32_t rd_shader_block_count(const struct rd_shader *s)
+{
+	return s->prog.nblocks;
+}
+
+uint32_t rd_shader_block_instructions(const struct rd_shader *s, uint32_t block)
+{
+	return block < s->prog.nblocks ? s->prog.block_insns[block] : 0;
+}
+
+uint32_t rd_shader_entry_block(const struct rd_shader *s, const struct rd_entry_info *e)
+{
+	const struct rd_program *p = &s->prog;
+	if (e->entry_id >= p->nentries || p->entries[e->entry_id].code >= p->ncode)
+		return 0;
+	uint32_t b = p->block_at[p->entries[e->entry_id].code];
+	return b ? b - 1 : 0;
 }
 
 bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage stage,

@@ -166,6 +166,11 @@ void rd_config_load(struct rd_config *c)
 	c->unavailable_zero = env_choice("RD_UNAVAILABLE_VALUES", uv, 0) == 1;
 	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
 	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
+	/* VK_ARM_shader_instrumentation: perBasicBlockGranularity (VK_TRUE
+	 * unless RD_INSTRUMENT_BLOCKS=off, the required minimum). */
+	static const char *const ib[] = {"on", "off", NULL};
+	c->instrument_blocks = env_choice("RD_INSTRUMENT_BLOCKS", ib, 0) == 0;
+	c->profiling_lock_file = env("RD_PROFILING_LOCK_FILE");
 	const char *fault = env("RD_FAULT");
 	if (fault) {
 		static const char *const names[] = {

@@ -12,6 +12,8 @@ extern const struct vkqs_area vkqs_area_xfb;
 extern const struct vkqs_area vkqs_area_mesh;
 extern const struct vkqs_area vkqs_area_elapsed;
 extern const struct vkqs_area vkqs_area_region_counters;
+extern const struct vkqs_area vkqs_area_perf;
+extern const struct vkqs_area vkqs_area_instrumentation;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
@@ -26,6 +28,8 @@ const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_mesh,
 	&vkqs_area_elapsed,
 	&vkqs_area_region_counters,
+	&vkqs_area_perf,
+	&vkqs_area_instrumentation,
 	&vkqs_area_selftest,
 	NULL,
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proflock.h"
 #include "vkutil.h"
 
 static void pass(struct vkqs_ctx *ctx, const void *param)
@@ -191,6 +192,29 @@ static void worked_example(struct vkqs_ctx *ctx, const void *param)
 			     what[i], v[i], want[i]);
 }
 
+/* The reference device documents its profiling lock as held machine-wide
+ * (refdevice/README.md "Performance counters"; the spec would also allow
+ * several holders): while another process holds it, this one cannot take
+ * it, with timeout 0 or a short one. */
+static void profiling_lock_machine_wide(struct vkqs_ctx *ctx, const void *param)
+{
+	if (!vkqs_device_feature(&ctx->vk->info,
+				 "VK_KHR_performance_query.performanceCounterQueryPools"))
+		vkqs_skip(ctx, "no VK_KHR_performance_query");
+	char why[256];
+	if (!vkqs_lock_holder_start(ctx, 30000, why, sizeof(why)))
+		vkqs_skip(ctx, "a second process could not take the profiling lock: %s", why);
+	for (uint64_t ns = 0; ns <= 10000000; ns += 10000000) {
+		VkAcquireProfilingLockInfoKHR info = {
+			.sType = VK_STRUCTURE_TYPE_ACQUIRE_PROFILING_LOCK_INFO_KHR, .timeout = ns};
+		VkResult r = VKQS_D(ctx)->vkAcquireProfilingLockKHR(VKQS_DEV(ctx), &info);
+		if (r == VK_SUCCESS)
+			VKQS_D(ctx)->vkReleaseProfilingLockKHR(VKQS_DEV(ctx));
+		VKQS_EXPECTF(ctx, r == VK_TIMEOUT, "timeout %" PRIu64 " ns while another process holds "
+						   "the lock: %s", ns, vkqs_vk_result_name(r));
+	}
+}
+
 static const struct vkqs_case cases[] = {
 	{"runner.pass", pass, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
 	{"runner.fail", fail, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
@@ -202,6 +226,8 @@ static const struct vkqs_case cases[] = {
 	{"driver.validation_error", validation_error, "runner self-test", .flags = SELF},
 	{"driver.pass_after_crash", pass, "runner self-test", .flags = SELF},
 	{"driver.fence_never_signals", fence_never_signals, "runner self-test", .flags = SELF},
+	{"refdevice.profiling_lock_machine_wide", profiling_lock_machine_wide,
+	 "refdevice/README.md: one profiling lock for every process", .flags = SELF},
 	{"refdevice.worked_example", worked_example,
 	 "refdevice/README.md: the tiler's clock, worked example", .flags = SELF},
 	{"driver.submit", submit, "runner self-test", VKQS_PARAMS(submit_params, submit_name),

@@ -500,9 +500,7 @@ static uint32_t supported_bits(struct vkqs_ctx *ctx)
 /* Compute ------------------------------------------------------------------ */
 
 struct comp {
-	VkPipeline pipeline;
-	VkPipelineLayout layout;
-	VkDescriptorSet set;
+	struct vkqs_compute *pipe;
 	struct vkqs_buffer *buf;
 	uint32_t words;
 };
@@ -516,73 +514,13 @@ static struct comp *compute_setup(struct vkqs_ctx *ctx, uint32_t words)
 	c->buf = vkqs_buffer_host(ctx, words * 4ull, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	memset(c->buf->map, 0, words * 4ull);
 	vkqs_buffer_flush(ctx, c->buf);
-
-	VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-					  VK_SHADER_STAGE_COMPUTE_BIT, NULL};
-	VkDescriptorSetLayoutCreateInfo dslci = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-		.bindingCount = 1,
-		.pBindings = &b,
-	};
-	VkDescriptorSetLayout dsl;
-	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dslci, NULL, &dsl));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, dsl);
-	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-	VkDescriptorPoolCreateInfo dpci = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-		.maxSets = 1,
-		.poolSizeCount = 1,
-		.pPoolSizes = &ps,
-	};
-	VkDescriptorPool dp;
-	VKQS_CHECK(ctx, D->vkCreateDescriptorPool(DEV, &dpci, NULL, &dp));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, dp);
-	VkDescriptorSetAllocateInfo dsai = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-		.descriptorPool = dp,
-		.descriptorSetCount = 1,
-		.pSetLayouts = &dsl,
-	};
-	VKQS_CHECK(ctx, D->vkAllocateDescriptorSets(DEV, &dsai, &c->set));
-	VkDescriptorBufferInfo dbi = {c->buf->buf, 0, VK_WHOLE_SIZE};
-	VkWriteDescriptorSet w = {
-		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-		.dstSet = c->set,
-		.dstBinding = 0,
-		.descriptorCount = 1,
-		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-		.pBufferInfo = &dbi,
-	};
-	D->vkUpdateDescriptorSets(DEV, 1, &w, 0, NULL);
-
-	VkPipelineLayoutCreateInfo lci = {
-		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-		.setLayoutCount = 1,
-		.pSetLayouts = &dsl,
-	};
-	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &c->layout));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, c->layout);
-	VkComputePipelineCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-		.stage = {
-			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
-			.module = vkqs_shader_module(ctx, stats_count_comp, sizeof(stats_count_comp)),
-			.pName = "main",
-		},
-		.layout = c->layout,
-	};
-	VKQS_CHECK(ctx, D->vkCreateComputePipelines(DEV, VK_NULL_HANDLE, 1, &ci, NULL,
-						    &c->pipeline));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_PIPELINE, c->pipeline);
+	c->pipe = vkqs_compute_create(ctx, stats_count_comp, sizeof(stats_count_comp), c->buf, 0, 0);
 	return c;
 }
 
 static void compute_bind(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct comp *c)
 {
-	D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline);
-	D->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, c->layout, 0, 1, &c->set, 0,
-				   NULL);
+	vkqs_cmd_bind_compute(ctx, cb, c->pipe);
 }
 
 /* Orders one dispatch's buffer writes before the next dispatch's
