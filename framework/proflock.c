@@ -50,6 +50,24 @@ static bool read_line(int fd, char *buf, size_t size, int timeout_ms)
 	return true;
 }
 
+VkResult vkqs_acquire_profiling_lock(const struct VolkDeviceTable *d, VkDevice device,
+				     uint32_t total_ms)
+{
+	uint64_t start = vkqs_now_ns(), total = (uint64_t)total_ms * 1000000u;
+	for (;;) {
+		uint64_t waited = vkqs_now_ns() - start;
+		uint64_t left = waited < total ? total - waited : 0;
+		VkAcquireProfilingLockInfoKHR info = {
+			.sType = VK_STRUCTURE_TYPE_ACQUIRE_PROFILING_LOCK_INFO_KHR,
+			.timeout = left < 100000000u ? left : 100000000u,
+		};
+		VkResult r = d->vkAcquireProfilingLockKHR(device, &info);
+		if (r != VK_TIMEOUT || left == 0)
+			return r;
+		sleep_ms(2);
+	}
+}
+
 int vkqs_hold_profiling_lock_main(int argc, char **argv)
 {
 	const char *device = "0";
@@ -68,16 +86,12 @@ int vkqs_hold_profiling_lock_main(int argc, char **argv)
 		printf("error %s\n", err);
 		return 2;
 	}
-	VkAcquireProfilingLockInfoKHR info = {
-		.sType = VK_STRUCTURE_TYPE_ACQUIRE_PROFILING_LOCK_INFO_KHR,
-		.timeout = (uint64_t)acquire_ms * 1000000u,
-	};
 	if (!vk.d.vkAcquireProfilingLockKHR) {
 		printf("error the device has no vkAcquireProfilingLockKHR\n");
 		vkqs_vk_destroy(&vk);
 		return 2;
 	}
-	VkResult r = vk.d.vkAcquireProfilingLockKHR(vk.device, &info);
+	VkResult r = vkqs_acquire_profiling_lock(&vk.d, vk.device, acquire_ms);
 	if (r != VK_SUCCESS) {
 		printf("%s\n", r == VK_TIMEOUT ? "timeout" : vkqs_vk_result_name(r));
 		vkqs_vk_destroy(&vk);

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <volk.h>
 
 #include "vkqs.h"
 
@@ -30,6 +31,12 @@ void vkqs_lock_holder_release(struct vkqs_ctx *ctx, struct vkqs_lock_holder *h,
 /* Waits for the holder to release and exit; returns the CLOCK_MONOTONIC
  * time (ns) it read just before vkReleaseProfilingLockKHR, 0 if unknown. */
 uint64_t vkqs_lock_holder_wait(struct vkqs_ctx *ctx, struct vkqs_lock_holder *h);
+
+/* vkAcquireProfilingLockKHR retried with timeouts of at most 100 ms until
+ * total_ms have passed: bounded, and not fooled by a device whose finite
+ * timeouts do not wait (the cases of that rule catch it). */
+VkResult vkqs_acquire_profiling_lock(const struct VolkDeviceTable *d, VkDevice device,
+				     uint32_t total_ms);
 
 /* The command itself: `vkqs hold-profiling-lock --device N --acquire-ms T`. */
 int vkqs_hold_profiling_lock_main(int argc, char **argv);

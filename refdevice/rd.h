@@ -41,7 +41,7 @@ void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, siz
 
 /* Variation knobs (refdevice/README.md): spec-legal choices read from the
  * environment once per instance. */
-enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD };
+enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD, RD_MV_REVERSED };
 enum rd_overflow_mode { RD_OVERFLOW_WRAP, RD_OVERFLOW_SATURATE };
 enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER };
 enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
@@ -129,6 +129,50 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "VK_ARM_shader_instrumentation: every draw and dispatch advances the result index") \
 	X(INSTR_CLEAR_RESETS, "instrumentation_clear_drops_blocks", "instrumentation", "",   \
 	  "vkClearShaderInstrumentationMetricsARM: zeroes the blocks, indices stay valid")   \
+	X(PARTIAL_UNWRITTEN, "partial_not_written", "results,reset", "",                     \
+	  "18.2 PARTIAL: an intermediate result is written for an unavailable query")        \
+	X(AVAIL_32, "availability_32bit_with_64bit", "results", "",                          \
+	  "18.2: with VK_QUERY_RESULT_64_BIT the availability word is 64-bit too")           \
+	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset", "",                       \
+	  "18.2: a query becomes available when the commands it covers completed")           \
+	X(RESET_HOISTED, "reset_hoisted_to_submission", "reset", "",                         \
+	  "vkCmdResetQueryPool executes in submission order after the commands before it")   \
+	X(OCC_ACCUMULATE, "occlusion_accumulates_across_resets", "occlusion,reset", "",      \
+	  "18.2: a reset query starts from zero; its next use counts only that use")         \
+	X(OCC_PIXELS, "occlusion_counts_pixels_not_samples", "occlusion", "",                \
+	  "18.3: the samples that passed, every sample of a multisampled pixel")             \
+	X(OCC_DISCARDED, "occlusion_counts_discarded_fragments", "occlusion", "",            \
+	  "18.3: samples of fragments the shader discarded did not pass")                    \
+	X(STATS_INSTANCE_ONCE, "statistics_first_instance_only", "stats", "",                \
+	  "18.4: input assembly and vertex shading of every instance")                       \
+	X(STATS_INDIRECT, "statistics_skip_indirect_draws", "stats", "",                     \
+	  "18.4: indirect draws count like direct ones")                                      \
+	X(CS_PER_GROUP, "compute_invocations_per_workgroup", "stats", "",                    \
+	  "18.4: COMPUTE_SHADER_INVOCATIONS counts invocations, not workgroups")             \
+	X(TS_PER_CB, "timestamp_clock_per_command_buffer", "timestamp", "",                  \
+	  "18.5: timestamps of later submissions are not lower (one device clock)")          \
+	X(MV_FIRST_VIEW, "multiview_first_view_only", "multiview", "",                       \
+	  "18.2 multiview: the results sum to the total over all views")                     \
+	X(COPY_32, "copy_64bit_flag_ignored", "results", "",                                  \
+	  "vkCmdCopyQueryPoolResults: VK_QUERY_RESULT_64_BIT writes 64-bit values")          \
+	X(PGQ_DISCARD, "primitives_generated_not_with_discard", "xfb", "",                   \
+	  "18.8: primitives are counted with rasterizer discard enabled")                    \
+	X(XFB_WRITTEN_FULL, "xfb_written_when_buffer_full", "xfb", "",                       \
+	  "18.7: primitives written counts only those captured in the buffers")              \
+	X(ELAPSED_NS, "elapsed_in_nanoseconds", "elapsed", "RD_TIMESTAMP_PERIOD=2",          \
+	  "VK_QCOM_elapsed_timer_query: the result is in timestamp ticks")                   \
+	X(ELAPSED_MV_EACH, "elapsed_total_in_each_view", "elapsed", "RD_MULTIVIEW_QUERIES=spread", \
+	  "VK_QCOM_elapsed_timer_query multiview: the views sum to the total")               \
+	X(PERF_COPY, "perf_copy_writes_nothing", "perf", "",                                  \
+	  "allowCommandBufferQueryCopies: vkCmdCopyQueryPoolResults writes the results")     \
+	X(PERF_UUID, "perf_uuids_repeat", "perf", "",                                         \
+	  "VkPerformanceCounterKHR::uuid identifies one counter")                             \
+	X(PERF_PASSES_ONE, "perf_passes_underreported", "perf", "",                           \
+	  "vkGetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR: the passes needed")      \
+	X(INSTR_HEADER_SWAP, "instrumentation_header_fields_swapped", "instrumentation", "", \
+	  "VkShaderInstrumentationMetricDataHeaderARM: resultIndex, resultSubIndex, stages, basicBlockIndex") \
+	X(INSTR_STAGE_ORDER, "instrumentation_sorted_by_stage", "instrumentation", "",       \
+	  "VK_ARM_shader_instrumentation: blocks in resultIndex order first")                \
 	X(INSTR_NO_AGGREGATE, "instrumentation_not_aggregated", "instrumentation", "",       \
 	  "VK_ARM_shader_instrumentation: metrics aggregate over submissions until cleared")
 
@@ -153,6 +197,10 @@ struct rd_config {
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
 	bool not_ready_success;         /* RD_NOT_READY=success */
 	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
+	enum { RD_PARTIAL_ZERO, RD_PARTIAL_FINAL, RD_PARTIAL_HALF } partial; /* RD_PARTIAL_VALUES */
+	uint32_t command_cost_ns;       /* RD_COMMAND_COST_NS: each command's cost (0: back-to-back
+					   timestamps are equal) */
+	uint64_t max_deviation_ns;      /* RD_MAX_DEVIATION_NS: added to maxDeviation */
 	bool host_clock;                /* RD_CLOCK=host */
 	bool instrument_blocks;         /* RD_INSTRUMENT_BLOCKS: perBasicBlockGranularity */
 	const char *profiling_lock_file; /* RD_PROFILING_LOCK_FILE */

@@ -820,6 +820,6 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetCalibratedTimestampsEXT(
 	}
 	uint64_t h1 = rd_now_ns();
 	uint64_t tick = (uint64_t)dev->instance->config.timestamp_period + 1;
-	*pMaxDeviation = (h1 - h0) > tick ? (h1 - h0) : tick;
+	*pMaxDeviation = ((h1 - h0) > tick ? (h1 - h0) : tick) + dev->instance->config.max_deviation_ns;
 	return VK_SUCCESS;
 }

@@ -15,7 +15,6 @@ const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *
 						      uint32_t binding, uint32_t element);
 
 /* Cost model of the deterministic clock, in nanoseconds (refdevice/README.md). */
-#define COST_COMMAND_NS 20
 #define COST_VERTEX_NS 1
 #define COST_FRAGMENT_NS 1
 #define COST_INVOCATION_NS 1
@@ -117,6 +116,9 @@ struct exec {
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
 	struct region_state rc;        /* counters by region of the tiled pass, if asked */
 	uint32_t counter_pass;         /* VkPerformanceQuerySubmitInfoKHR::counterPassIndex */
+	uint64_t cb_start_ns;          /* device time when the command buffer started */
+	bool in_indirect;              /* the draws of an indirect draw are running */
+	bool resets_hoisted;           /* RD_FAULT reset_hoisted_to_submission */
 	/* the shader instrumentation and result index of the next action */
 	struct rd_shader_instrumentation *instr;
 	uint32_t instr_index;
@@ -457,6 +459,9 @@ static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t que
 	}
 	a->open = true;
 	sample(e, &a->begin);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_AVAILABLE_AT_BEGIN) &&
+	    pool->type != VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR)
+		make_available(e, pool, query);
 }
 
 /* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
@@ -548,11 +553,17 @@ static void finish_query(struct exec *e, const struct active_query *a)
 	uint32_t n = query_views(a->view_mask);
 	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
 		uint64_t *values = rd_query_values(pool, a->query + v);
+		/* the fault: an occlusion count kept over resets and added to */
+		uint64_t before = rd_fault(cfg, RD_FAULT_OCC_ACCUMULATE) ? values[0] : 0;
 		memset(values, 0, pool->value_count * sizeof(*values));
 		/* Multiview (18.2): N consecutive queries whose sum is the total;
 		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
 		 * view per query. */
-		bool spread = a->view_mask && cfg->multiview == RD_MV_SPREAD;
+		bool spread = a->view_mask && cfg->multiview != RD_MV_FIRST;
+		/* RD_MULTIVIEW_QUERIES=reversed: view order reversed over the
+		 * queries ("how the numerical results of the query are
+		 * distributed among the queries is implementation-dependent") */
+		uint32_t slot = cfg->multiview == RD_MV_REVERSED ? n - 1 - v : v;
 		if (!spread && v > 0) {
 			if (rd_fault(cfg, RD_FAULT_MV_TOTAL_EACH) && pool->type == VK_QUERY_TYPE_OCCLUSION)
 				values[0] = total_samples(d);
@@ -563,13 +574,15 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
 			uint64_t count;
 			if (spread) {
-				/* the v-th set bit of the view mask */
+				/* the slot-th set bit of the view mask */
 				uint32_t m = a->view_mask, view = 0;
-				for (uint32_t k = 0; k <= v; k++) {
+				for (uint32_t k = 0; k <= slot; k++) {
 					view = (uint32_t)__builtin_ctz(m);
 					m &= m - 1;
 				}
 				count = d->draw.samples_passed[view];
+			} else if (rd_fault(cfg, RD_FAULT_MV_FIRST_VIEW) && a->view_mask) {
+				count = d->draw.samples_passed[__builtin_ctz(a->view_mask)];
 			} else {
 				count = total_samples(d);
 			}
@@ -577,8 +590,9 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				count = 1;
 			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
 				count++;
-			values[0] = (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
-										  : nonprecise(cfg, count);
+			values[0] = before + ((a->flags & VK_QUERY_CONTROL_PRECISE_BIT)
+						      ? count
+						      : nonprecise(cfg, count));
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
 			uint32_t k = 0;
 			for (uint32_t bit = 0; bit < 32; bit++)
@@ -621,12 +635,15 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			 * query, or split evenly with the remainder in the first;
 			 * "the sum of the results in all of the view query indices
 			 * must accurately reflect the total". */
-			uint64_t ticks = rd_fault(cfg, RD_FAULT_ELAPSED_ZERO)
-						 ? 0
+			uint64_t ticks = rd_fault(cfg, RD_FAULT_ELAPSED_ZERO) ? 0
+					 : rd_fault(cfg, RD_FAULT_ELAPSED_NS)
+						 ? d->time_ns
 						 : (uint64_t)((double)d->time_ns / cfg->timestamp_period);
 			uint64_t share = ticks / n;
-			values[0] = (!spread ? ticks : v == 0 ? ticks - share * (n - 1) : share) &
+			values[0] = (!spread ? ticks : slot == 0 ? ticks - share * (n - 1) : share) &
 				    valid_mask(e);
+			if (spread && rd_fault(cfg, RD_FAULT_ELAPSED_MV_EACH))
+				values[0] = ticks & valid_mask(e); /* the total in each view */
 		}
 		make_available(e, pool, a->query + v);
 	}
@@ -669,7 +686,11 @@ static void write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t
 	/* "If an overflow occurs, the timestamp value must wrap back to zero";
 	 * bits above timestampValidBits are zero. */
 	const struct rd_config *cfg = &e->dev->instance->config;
-	uint64_t t = rd_clock_ticks(e->dev, exec_time(e)) & valid_mask(e);
+	/* the fault: a clock that restarts with every command buffer */
+	uint64_t t = rd_clock_ticks(e->dev, rd_fault(cfg, RD_FAULT_TS_PER_CB)
+						    ? exec_time(e) - e->cb_start_ns
+						    : exec_time(e)) &
+		     valid_mask(e);
 	if (rd_fault(cfg, RD_FAULT_TS_HIGH_BITS) && valid_mask(e) != UINT64_MAX)
 		t |= ~valid_mask(e);
 	if (rd_fault(cfg, RD_FAULT_TS_ZERO))
@@ -677,7 +698,7 @@ static void write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t
 	if (rd_fault(cfg, RD_FAULT_TS_BACKWARDS))
 		t = (valid_mask(e) >> 1) - t; /* runs down as the clock runs up */
 	uint32_t n = e->s.in_pass ? query_views(e->s.view_mask) : 1;
-	bool spread = e->dev->instance->config.multiview == RD_MV_SPREAD;
+	bool spread = e->dev->instance->config.multiview != RD_MV_FIRST;
 	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {
 		/* 18.5 multiview: the first query holds the timestamp and the
 		 * others zero, or all N hold timestamps. */
@@ -800,6 +821,35 @@ static void instr_capture(struct exec *e, VkShaderStageFlagBits stage, const str
 	free(counts);
 }
 
+/* Injected faults in a draw's counters (RD_FAULT; rd.h says the rule each
+ * breaks).  dp is NULL in a tile (fragment work only). */
+static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
+			const struct rd_draw_params *dp, struct rd_draw_counters *dc)
+{
+	const struct rd_config *cfg = &e->dev->instance->config;
+	if (cfg->fault == RD_FAULT_NONE)
+		return;
+	for (int v = 0; v < RD_MAX_VIEWS; v++) {
+		if (rd_fault(cfg, RD_FAULT_OCC_PIXELS) && g->samples > 1)
+			dc->samples_passed[v] /= g->samples;
+		uint64_t shaded = dc->fs_invocations[v] * (g->sample_shading ? 1 : g->samples);
+		if (rd_fault(cfg, RD_FAULT_OCC_DISCARDED) && dc->samples_passed[v] < shaded)
+			dc->samples_passed[v] = shaded;
+	}
+	if (rd_fault(cfg, RD_FAULT_PGQ_DISCARD) && g->rasterizer_discard)
+		dc->primitives_generated = 0;
+	if (rd_fault(cfg, RD_FAULT_XFB_WRITTEN_FULL))
+		dc->xfb_primitives_written = dc->xfb_primitives_needed;
+	uint64_t *vertex_side[] = {&dc->ia_vertices, &dc->ia_primitives, &dc->vs_invocations,
+				   &dc->clipping_invocations, &dc->clipping_primitives};
+	for (size_t i = 0; dp && i < sizeof(vertex_side) / sizeof(vertex_side[0]); i++) {
+		if (rd_fault(cfg, RD_FAULT_STATS_INSTANCE_ONCE) && dp->instance_count > 1)
+			*vertex_side[i] /= dp->instance_count;
+		if (rd_fault(cfg, RD_FAULT_STATS_INDIRECT) && e->in_indirect)
+			*vertex_side[i] = 0;
+	}
+}
+
 /* A draw: straight through, or (tiler, binning phase) its vertex work,
  * the primitives kept for the main phase. */
 static void draw(struct exec *e, const struct rd_draw_params *dp)
@@ -833,6 +883,7 @@ static void draw(struct exec *e, const struct rd_draw_params *dp)
 		rd_log("draw: %s", err);
 	instr_capture(e, VK_SHADER_STAGE_VERTEX_BIT, p->vs, &p->vs_info, g.vs_blocks);
 	instr_capture(e, VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, g.fs_blocks);
+	draw_faults(e, &g, &d, &dc);
 	add_counters(&e->q->counters, &dc);
 	e->q->counters.draws++;
 	charge_shader(e, dc.vs_invocations * COST_VERTEX_NS);
@@ -873,6 +924,7 @@ static void draw_tile(struct exec *e)
 		if (rd_draw_tile(&g, &e->bin, bd->first, bd->end, &dc, err, sizeof(err)) != 0)
 			rd_log("draw: %s", err);
 		instr_capture(e, VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, g.fs_blocks);
+		draw_faults(e, &g, NULL, &dc);
 		add_counters(&e->q->counters, &dc);
 		charge_fragments(e, &dc);
 	}
@@ -932,7 +984,10 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 done:
 	free(wg_mem);
 	instr_capture(e, VK_SHADER_STAGE_COMPUTE_BIT, p->cs, &p->cs_info, blocks);
-	e->q->counters.cs_invocations += count;
+	e->q->counters.cs_invocations +=
+		rd_fault(&e->dev->instance->config, RD_FAULT_CS_PER_GROUP)
+			? (uint64_t)groups[0] * groups[1] * groups[2]
+			: count;
 	e->q->counters.dispatches++;
 	charge_shader(e, count * COST_INVOCATION_NS);
 }
@@ -1351,14 +1406,17 @@ static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 		} else {
 			dp.first_instance = a[3];
 		}
+		e->in_indirect = true;
 		draw(e, &dp);
+		e->in_indirect = false;
 	}
 }
 
 static void run(struct exec *e, const struct rd_cmd *c)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
-	charge(e, COST_COMMAND_NS);
+	if (cfg->command_cost_ns)
+		charge(e, cfg->command_cost_ns);
 	if (e->phase != PHASE_TILE)
 		e->q->counters.commands++;
 	switch (c->type) {
@@ -1530,7 +1588,7 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		end_query(e, c->u.query.pool, c->u.query.query, c->u.query.index);
 		break;
 	case RD_CMD_RESET_QUERY_POOL:
-		if (!rd_fault(cfg, RD_FAULT_CMD_RESET_IGNORED))
+		if (!rd_fault(cfg, RD_FAULT_CMD_RESET_IGNORED) && !e->resets_hoisted)
 			rd_query_reset(cfg, c->u.reset_query.pool, c->u.reset_query.first,
 				       c->u.reset_query.count);
 		break;
@@ -1543,6 +1601,11 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		VkQueryResultFlags flags = q->flags;
 		if (rd_fault(cfg, RD_FAULT_COPY_NO_AVAILABILITY))
 			flags &= ~(VkQueryResultFlags)VK_QUERY_RESULT_WITH_AVAILABILITY_BIT;
+		if (rd_fault(cfg, RD_FAULT_COPY_32))
+			flags &= ~(VkQueryResultFlags)VK_QUERY_RESULT_64_BIT;
+		if (rd_fault(cfg, RD_FAULT_PERF_COPY) &&
+		    q->pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR)
+			break;
 		if (q->dst && q->dst->data && off <= q->dst->size)
 			rd_query_write_results(e->dev, q->pool, q->first, q->count,
 					       q->dst->data + off, q->stride, flags);
@@ -1772,6 +1835,14 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 	e->q = q;
 	e->dev = q->base.device;
 	e->counter_pass = counter_pass;
+	e->cb_start_ns = rd_clock_ns(e->dev);
+	/* the fault: the command buffer's resets run first, at submission */
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_RESET_HOISTED)) {
+		for (uint32_t i = 0; i < cb->cmd_count; i++)
+			if (cb->cmds[i].type == RD_CMD_RESET_QUERY_POOL)
+				run(e, &cb->cmds[i]);
+		e->resets_hoisted = true;
+	}
 	e->s.line_width = 1.0f;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);

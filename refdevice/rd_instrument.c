@@ -68,10 +68,15 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyShaderInstrumentationARM(
 
 /* Spec order: resultIndex, then resultSubIndex, then grouped by stages,
  * then basicBlockIndex. */
-static int key_cmp(const struct rd_instr_block *a, const struct rd_instr_block *b)
+static int key_cmp(const struct rd_instr_block *a, const struct rd_instr_block *b, bool by_stage)
 {
-	const uint32_t ka[4] = {a->result_index, a->sub_index, a->stages, a->basic_block};
-	const uint32_t kb[4] = {b->result_index, b->sub_index, b->stages, b->basic_block};
+	/* the fault: stages first */
+	uint32_t ka[4] = {a->result_index, a->sub_index, a->stages, a->basic_block};
+	uint32_t kb[4] = {b->result_index, b->sub_index, b->stages, b->basic_block};
+	if (by_stage) {
+		ka[0] = a->stages, ka[2] = a->result_index;
+		kb[0] = b->stages, kb[2] = b->result_index;
+	}
 	for (int i = 0; i < 4; i++)
 		if (ka[i] != kb[i])
 			return ka[i] < kb[i] ? -1 : 1;
@@ -81,12 +86,12 @@ static int key_cmp(const struct rd_instr_block *a, const struct rd_instr_block *
 /* The block with key k, inserted (zero) when absent; NULL without memory.
  * Called with in->lock held. */
 static struct rd_instr_block *block_at(struct rd_shader_instrumentation *in,
-				       const struct rd_instr_block *k)
+				       const struct rd_instr_block *k, bool by_stage)
 {
 	size_t lo = 0, hi = in->count;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = key_cmp(&in->blocks[mid], k);
+		int c = key_cmp(&in->blocks[mid], k, by_stage);
 		if (c == 0)
 			return &in->blocks[mid];
 		if (c < 0)
@@ -126,6 +131,7 @@ void rd_instr_capture(struct rd_device *dev, struct rd_shader_instrumentation *i
 	const struct rd_config *cfg = &dev->instance->config;
 	uint32_t n = rd_shader_block_count(shader), first = rd_shader_entry_block(shader, entry);
 	struct rd_instr_block k = {result_index, 0, (uint32_t)stage, 0, {0}};
+	bool by_stage = rd_fault(cfg, RD_FAULT_INSTR_STAGE_ORDER);
 	pthread_mutex_lock(&in->lock);
 	if (!cfg->instrument_blocks) {
 		/* perBasicBlockGranularity VK_FALSE: "all metrics for the shader
@@ -135,7 +141,7 @@ void rd_instr_capture(struct rd_device *dev, struct rd_shader_instrumentation *i
 			v[1] += counts[i];
 			v[2] += counts[i] * rd_shader_block_instructions(shader, i);
 		}
-		struct rd_instr_block *b = block_at(in, &k);
+		struct rd_instr_block *b = block_at(in, &k, by_stage);
 		if (b)
 			add_values(cfg, b, v);
 	} else {
@@ -145,7 +151,7 @@ void rd_instr_capture(struct rd_device *dev, struct rd_shader_instrumentation *i
 			if (!counts[i] && i != first)
 				continue;
 			k.basic_block = i;
-			struct rd_instr_block *b = block_at(in, &k);
+			struct rd_instr_block *b = block_at(in, &k, by_stage);
 			if (!b)
 				break;
 			uint64_t v[RD_INSTR_METRICS] = {i == first ? counts[i] : 0, counts[i],
@@ -177,6 +183,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetShaderInstrumentationValuesARM(
 		const struct rd_instr_block *b = &in->blocks[i];
 		VkShaderInstrumentationMetricDataHeaderARM h = {b->result_index, b->sub_index,
 								b->stages, b->basic_block};
+		if (rd_fault(&dev->instance->config, RD_FAULT_INSTR_HEADER_SWAP))
+			h.resultIndex = b->basic_block, h.basicBlockIndex = b->result_index;
 		memcpy(out + i * BLOCK_BYTES, &h, sizeof(h));
 		memcpy(out + i * BLOCK_BYTES + sizeof(h), b->values, sizeof(b->values));
 	}

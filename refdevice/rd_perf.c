@@ -156,7 +156,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_EnumeratePhysicalDeviceQueueFamilyPerformanceQ
 			/* "vkqs-refdev" and the counter index: stable across runs */
 			memset(pCounters[i].uuid, 0, VK_UUID_SIZE);
 			memcpy(pCounters[i].uuid, "vkqs-refdev-pc", 14);
-			pCounters[i].uuid[15] = (uint8_t)i;
+			pCounters[i].uuid[15] =
+				(uint8_t)(rd_fault(&pd->instance->config, RD_FAULT_PERF_UUID) ? i / 2 : i);
 		}
 		if (pCounterDescriptions) {
 			VkPerformanceCounterDescriptionKHR *d = &pCounterDescriptions[i];
@@ -173,8 +174,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_EnumeratePhysicalDeviceQueueFamilyPerformanceQ
 }
 
 /* One pass per group the pool's counters come from. */
-static uint32_t passes(uint32_t family, uint32_t count, const uint32_t *indices,
-		       uint32_t pass_group[RD_PERF_GROUPS])
+static uint32_t passes(const struct rd_config *c, uint32_t family, uint32_t count,
+		       const uint32_t *indices, uint32_t pass_group[RD_PERF_GROUPS])
 {
 	bool used[RD_PERF_GROUPS] = {false};
 	for (uint32_t i = 0; i < count; i++)
@@ -187,14 +188,17 @@ static uint32_t passes(uint32_t family, uint32_t count, const uint32_t *indices,
 				pass_group[n] = g;
 			n++;
 		}
-	return n;
+	/* the fault: one pass claimed, the other groups never collected */
+	return rd_fault(c, RD_FAULT_PERF_PASSES_ONE) && n > 1 ? 1 : n;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR(
 	VkPhysicalDevice physicalDevice, const VkQueryPoolPerformanceCreateInfoKHR *ci,
 	uint32_t *pNumPasses)
 {
-	*pNumPasses = passes(ci->queueFamilyIndex, ci->counterIndexCount, ci->pCounterIndices, NULL);
+	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+	*pNumPasses = passes(&pd->instance->config, ci->queueFamilyIndex, ci->counterIndexCount,
+			     ci->pCounterIndices, NULL);
 }
 
 /* The pool's counters and passes (rd_CreateQueryPool). */
@@ -220,8 +224,8 @@ VkResult rd_perf_pool_init(struct rd_query_pool *p, const VkQueryPoolCreateInfo 
 	if (!p->counters || !p->passes_done)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	memcpy(p->counters, pc->pCounterIndices, pc->counterIndexCount * sizeof(*p->counters));
-	p->pass_count = passes(pc->queueFamilyIndex, pc->counterIndexCount, pc->pCounterIndices,
-			       p->pass_group);
+	p->pass_count = passes(&p->base.device->instance->config, pc->queueFamilyIndex,
+			       pc->counterIndexCount, pc->pCounterIndices, p->pass_group);
 	return VK_SUCCESS;
 }
 

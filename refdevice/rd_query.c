@@ -20,8 +20,9 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 	 * undefined": zero them so runs are reproducible. */
 	for (uint32_t i = first; i < first + count; i++)
 		atomic_store_explicit(&pool->available[i], 0, memory_order_relaxed);
-	memset(rd_query_values(pool, first), 0,
-	       (size_t)count * pool->value_count * sizeof(uint64_t));
+	if (!(rd_fault(c, RD_FAULT_OCC_ACCUMULATE) && pool->type == VK_QUERY_TYPE_OCCLUSION))
+		memset(rd_query_values(pool, first), 0,
+		       (size_t)count * pool->value_count * sizeof(uint64_t));
 	memset(&pool->available_at_ns[first], 0, (size_t)count * sizeof(uint64_t));
 	/* a performance query is reset "for each pass" */
 	if (pool->passes_done)
@@ -119,12 +120,21 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		if (avail) {
 			for (uint32_t k = 0; k < pool->value_count; k++)
 				put(vout + k * word, values[k], is64, c->overflow);
-		} else if (flags & VK_QUERY_RESULT_PARTIAL_BIT) {
+		} else if ((flags & VK_QUERY_RESULT_PARTIAL_BIT) &&
+			   !rd_fault(c, RD_FAULT_PARTIAL_UNWRITTEN)) {
 			/* "an intermediate result between zero and the final
 			 * result value": zero is such a value. */
-			uint64_t v = rd_fault(c, RD_FAULT_PARTIAL_ABOVE_FINAL) ? UINT32_MAX : 0;
-			for (uint32_t k = 0; k < pool->value_count; k++)
+			/* RD_PARTIAL_VALUES: zero, the final value, or half of it
+			 * (the final value is known while the results wait out
+			 * RD_RESULT_LATENCY_US; before that the values are 0) */
+			for (uint32_t k = 0; k < pool->value_count; k++) {
+				uint64_t v = c->partial == RD_PARTIAL_FINAL  ? values[k]
+					     : c->partial == RD_PARTIAL_HALF ? values[k] / 2
+									    : 0;
+				if (rd_fault(c, RD_FAULT_PARTIAL_ABOVE_FINAL))
+					v = UINT32_MAX;
 				put(vout + k * word, v, is64, c->overflow);
+			}
 		} else if (c->unavailable_zero) {
 			for (uint32_t k = 0; k < pool->value_count; k++)
 				put(vout + k * word, 0, is64, c->overflow);
@@ -133,7 +143,9 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		 * written (the writes above are skipped). */
 		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) {
 			uint64_t a = avail && !rd_fault(c, RD_FAULT_AVAIL_ZERO) ? c->availability_value : 0;
-			put(avail_first ? out : out + pool->value_count * word, a, is64, c->overflow);
+			/* the fault: a 32-bit availability word after 64-bit values */
+			put(avail_first ? out : out + pool->value_count * word, a,
+			    is64 && !rd_fault(c, RD_FAULT_AVAIL_32), c->overflow);
 		}
 		if (rd_fault(c, RD_FAULT_PAST_ELEMENT))
 			memset(out + elem, 0, 4);

@@ -105,7 +105,7 @@ static int env_choice(const char *name, const char *const *choices, int def)
 void rd_config_load(struct rd_config *c)
 {
 	static const char *const np[] = {"exact", "one", "other", NULL};
-	static const char *const mv[] = {"first", "spread", NULL};
+	static const char *const mv[] = {"first", "spread", "reversed", NULL};
 	static const char *const ov[] = {"wrap", "saturate", NULL};
 	static const char *const clk[] = {"model", "host", NULL};
 	static const char *const arch[] = {"immediate", "tiler", NULL};
@@ -164,6 +164,15 @@ void rd_config_load(struct rd_config *c)
 	static const char *const uv[] = {"unwritten", "zero", NULL};
 	c->not_ready_success = env_choice("RD_NOT_READY", nr, 0) == 1;
 	c->unavailable_zero = env_choice("RD_UNAVAILABLE_VALUES", uv, 0) == 1;
+	/* 18.2 PARTIAL: "an intermediate result value between zero and the
+	 * final result value" for an unavailable query */
+	static const char *const pv[] = {"zero", "final", "half", NULL};
+	c->partial = env_choice("RD_PARTIAL_VALUES", pv, 0);
+	/* 0: commands without work take no time, so back-to-back timestamps
+	 * are equal (18.5 asks only that a later one is not lower) */
+	c->command_cost_ns = (uint32_t)env_u64("RD_COMMAND_COST_NS", 20, 0, 1000000);
+	/* VkGetCalibratedTimestamps: maxDeviation is an upper bound, it may be loose */
+	c->max_deviation_ns = env_u64("RD_MAX_DEVIATION_NS", 0, 0, 1000000000);
 	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
 	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
 	/* VK_ARM_shader_instrumentation: perBasicBlockGranularity (VK_TRUE

@@ -216,11 +216,7 @@ static void release_lock(struct vkqs_ctx *ctx, void *arg)
  * release (deferred first, run last) follows their freeing. */
 static void perf_lock(struct vkqs_ctx *ctx)
 {
-	VkAcquireProfilingLockInfoKHR info = {
-		.sType = VK_STRUCTURE_TYPE_ACQUIRE_PROFILING_LOCK_INFO_KHR,
-		.timeout = (uint64_t)LOCK_WAIT_MS * 1000000u,
-	};
-	VkResult r = D->vkAcquireProfilingLockKHR(DEV, &info);
+	VkResult r = vkqs_acquire_profiling_lock(D, DEV, LOCK_WAIT_MS);
 	if (r == VK_TIMEOUT)
 		vkqs_skip(ctx, "the profiling lock stayed held elsewhere for %u ms", LOCK_WAIT_MS);
 	VKQS_ASSERTF(ctx, r == VK_SUCCESS, "vkAcquireProfilingLockKHR returned %s",
@@ -1226,7 +1222,7 @@ static void lock_reacquire(struct vkqs_ctx *ctx, const void *param)
 {
 	perf_require(ctx);
 	for (int i = 0; i < 3; i++) {
-		VkResult r = acquire(ctx, (uint64_t)LOCK_WAIT_MS * 1000000u);
+		VkResult r = vkqs_acquire_profiling_lock(D, DEV, LOCK_WAIT_MS);
 		if (r == VK_TIMEOUT)
 			vkqs_skip(ctx, "the profiling lock stayed held elsewhere for %u ms", LOCK_WAIT_MS);
 		VKQS_ASSERTF(ctx, r == VK_SUCCESS, "acquisition %d returned %s", i + 1,
