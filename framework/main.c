@@ -7,8 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "proflock.h"
+#include "bench.h"
 #include "device.h"
+#include "proflock.h"
 #include "expect.h"
 #include "record.h"
 #include "registry.h"
@@ -31,6 +32,8 @@ static const struct {
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"},
+	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
+		  "                [--json FILE] [--quick] [--timeout SECONDS]\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 };
@@ -79,23 +82,29 @@ struct opts {
 	const char *json, *junit, *csv;
 	bool validation, no_fork, no_rerun;
 	bool spec; /* list: also print each case's spec reference */
+	unsigned repeat;    /* bench */
+	double min_time_s;  /* bench */
+	bool quick;         /* bench */
 };
 
-enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8 };
+enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16 };
 struct optdef {
 	const char *name;
 	bool arg;
 	unsigned allowed; /* which commands take it */
 };
 static const struct optdef optdefs[] = {
-	{"--device", true, O_DEVICE | O_RUN},  {"--filter", true, O_FILTER | O_RUN},
+	{"--device", true, O_DEVICE | O_RUN | O_BENCH},
+	{"--filter", true, O_FILTER | O_RUN | O_BENCH},
 	{"--caselist", true, O_RUN},           {"--expectations", true, O_RUN},
-	{"--timeout", true, O_RUN},            {"--jobs", true, O_RUN},
-	{"--shard", true, O_RUN},              {"--json", true, O_RUN},
+	{"--timeout", true, O_RUN | O_BENCH},  {"--jobs", true, O_RUN},
+	{"--shard", true, O_RUN},              {"--json", true, O_RUN | O_BENCH},
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
 	{"--validation", false, O_RUN},        {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},
+	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
+	{"--quick", false, O_BENCH},
 };
 
 static unsigned parse_uint(const char *opt, const char *v, unsigned min)
@@ -183,6 +192,16 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->no_rerun = true;
 		else if (!strcmp(name, "--spec"))
 			o->spec = true;
+		else if (!strcmp(name, "--repeat"))
+			o->repeat = parse_uint(name, val, 1);
+		else if (!strcmp(name, "--quick"))
+			o->quick = true;
+		else if (!strcmp(name, "--min-time")) {
+			char *end;
+			o->min_time_s = strtod(val, &end);
+			if (!*val || *end || !(o->min_time_s >= 0) || o->min_time_s > 3600)
+				die("--min-time: expected seconds >= 0, got '%s'", val);
+		}
 	}
 }
 
@@ -484,6 +503,210 @@ static int cmd_run(int argc, char **argv)
 }
 
 /* tools/report.py of the source tree this binary was built from. */
+/* bench --------------------------------------------------------------------*/
+
+/* One metric parsed from a benchmark's log. */
+struct metric {
+	char name[96], unit[32];
+	bool lower_is_better;
+	double *samples;
+	size_t n;
+	struct vkqs_bench_stats st;
+};
+
+/* The "@metric" lines of a log (bench.h); returns how many (at most max). */
+static size_t parse_metrics(const char *log, struct metric *m, size_t max)
+{
+	size_t k = 0;
+	for (const char *p = log; p && *p && k < max;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		int lower, used;
+		size_t n;
+		if (strncmp(p, "@metric ", 8) == 0 &&
+		    sscanf(p, "@metric %95s %31s %d %zu%n", m[k].name, m[k].unit, &lower, &n, &used) == 4 &&
+		    n < 10000000) {
+			m[k].lower_is_better = lower != 0;
+			m[k].samples = calloc(n ? n : 1, sizeof(double));
+			const char *q = p + used;
+			size_t got = 0;
+			while (m[k].samples && got < n && q < p + len) {
+				char *end;
+				double v = strtod(q, &end);
+				if (end == q)
+					break;
+				m[k].samples[got++] = v;
+				q = end;
+			}
+			m[k].n = got;
+			vkqs_bench_summarize(m[k].samples, got, &m[k].st);
+			k++;
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	return k;
+}
+
+static void machine_json(FILE *f)
+{
+	char host[256] = "", cpu[256] = "";
+	gethostname(host, sizeof(host) - 1);
+	FILE *c = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	while (c && fgets(line, sizeof(line), c))
+		if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
+			snprintf(cpu, sizeof(cpu), "%s", strchr(line, ':') + 2);
+			cpu[strcspn(cpu, "\n")] = 0;
+			break;
+		}
+	if (c)
+		fclose(c);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	fputs("  \"machine\": {\"hostname\": ", f);
+	vkqs_json_string(f, host);
+	fputs(", \"cpu\": ", f);
+	vkqs_json_string(f, cpu);
+	fprintf(f, ", \"cpus\": %ld},\n", ncpu);
+}
+
+static void stats_json(FILE *f, const struct vkqs_bench_stats *s)
+{
+	fprintf(f, "\"median\": %.9g, \"p10\": %.9g, \"p90\": %.9g, \"min\": %.9g, "
+		   "\"max\": %.9g, \"mad\": %.9g, \"samples\": %zu, \"rejected\": %zu",
+		s->median, s->p10, s->p90, s->min, s->max, s->mad, s->samples, s->rejected);
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+	struct opts o = {0};
+	struct vkqs_registry reg;
+	char err[1024];
+	parse_opts(argc, argv, O_BENCH, "bench", &o);
+	if (!o.repeat)
+		o.repeat = o.quick ? 3 : 30;
+	if (!(o.min_time_s > 0))
+		o.min_time_s = o.quick ? 0.0 : 0.1;
+	bool default_timeout = o.timeout_s == 60;
+	if (default_timeout)
+		o.timeout_s = 300;
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%u", o.repeat);
+	setenv("VKQS_BENCH_REPEAT", buf, 1);
+	snprintf(buf, sizeof(buf), "%g", o.min_time_s);
+	setenv("VKQS_BENCH_MIN_TIME", buf, 1);
+	setenv("VKQS_BENCH_QUICK", o.quick ? "1" : "0", 1);
+	if (!vkqs_registry_build(&reg, vkqs_bench_areas, false, err, sizeof(err)))
+		die("%s", err);
+	bool *sel = select_filters(&reg, &o);
+	struct vkqs_run run = {0};
+	run.results = calloc(reg.count ? reg.count : 1, sizeof(*run.results));
+	if (!run.results)
+		die("out of memory");
+	for (size_t i = 0; i < reg.count; i++)
+		if (sel[i])
+			run.results[run.count++].ci = &reg.cases[i];
+	free(sel);
+	if (!run.count)
+		die("no benchmark selected");
+	if (!vkqs_probe_device(o.device, false, &run.device, err, sizeof(err)))
+		die("%s", err);
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(run.started_at, sizeof(run.started_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples%s\n", run.count,
+	       run.device.index, run.device.name, run.device.driver_name, run.device.driver_info,
+	       o.repeat, o.quick ? ", quick" : "");
+	fflush(stdout);
+	/* One at a time: benchmarks must not share the machine. */
+	struct vkqs_runner_opts ro = {
+		.device = o.device,
+		.timeout_s = o.timeout_s,
+		.jobs = 1,
+		.batch = 1,
+		.keep_log_bytes = 8u << 20,
+	};
+	vkqs_runner_install_signals();
+	double t0 = vkqs_monotonic_s();
+	run.complete = vkqs_runner_run(&ro, run.results, run.count, NULL, NULL, &run.lost);
+	run.wall_s = vkqs_monotonic_s() - t0;
+
+	/* The table, and the JSON (docs/bench-schema.md) */
+	struct vkqs_atomic_file af = {0};
+	FILE *f = NULL;
+	if (o.json) {
+		if (!vkqs_atomic_open(&af, o.json, err, sizeof(err)))
+			die("%s", err);
+		f = af.f;
+		fputs("{\n  \"format\": \"vkqs-bench\",\n  \"format_version\": 1,\n", f);
+		fputs("  \"started_at\": ", f);
+		vkqs_json_string(f, run.started_at);
+		fprintf(f, ",\n  \"wall_s\": %.3f,\n  \"complete\": %s,\n", run.wall_s,
+			run.complete ? "true" : "false");
+		fputs("  \"dispatch\": \"volk per-device table\",\n", f);
+		fprintf(f, "  \"options\": {\"repeat\": %u, \"min_time_s\": %g, \"quick\": %s},\n",
+			o.repeat, o.min_time_s, o.quick ? "true" : "false");
+		machine_json(f);
+		vkqs_json_device(f, &run.device);
+		fputs("  \"benchmarks\": [", f);
+	}
+	size_t failed = 0;
+	for (size_t i = 0; i < run.count; i++) {
+		struct vkqs_result *r = &run.results[i];
+		const char *st = r->done ? vkqs_status_name(r->status) : "Missing";
+		bool ok = r->done && (r->status == VKQS_PASS || r->status == VKQS_NOT_SUPPORTED);
+		failed += !ok;
+		struct metric m[64];
+		size_t nm = r->status == VKQS_PASS ? parse_metrics(r->log, m, 64) : 0;
+		printf("%-12s %s%s%s\n", st, r->ci->name, r->message[0] ? ": " : "",
+		       r->status == VKQS_PASS ? "" : r->message);
+		for (size_t k = 0; k < nm; k++)
+			printf("    %-40s %14.6g %-10s p10 %.6g  p90 %.6g  n %zu (%zu rejected)\n",
+			       m[k].name, m[k].st.median, m[k].unit, m[k].st.p10, m[k].st.p90,
+			       m[k].st.samples, m[k].st.rejected);
+		if (f) {
+			fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+			vkqs_json_string(f, r->ci->name);
+			fputs(", \"status\": ", f);
+			vkqs_json_string(f, st);
+			fputs(", \"message\": ", f);
+			vkqs_json_string(f, r->message);
+			fputs(", \"description\": ", f);
+			vkqs_json_string(f, r->ci->c->spec);
+			fprintf(f, ", \"duration_s\": %.3f, \"metrics\": [", r->duration_s);
+			for (size_t k = 0; k < nm; k++) {
+				fprintf(f, "%s\n      {\"name\": ", k ? "," : "");
+				vkqs_json_string(f, m[k].name);
+				fputs(", \"unit\": ", f);
+				vkqs_json_string(f, m[k].unit);
+				fprintf(f, ", \"lower_is_better\": %s, ", m[k].lower_is_better ? "true" : "false");
+				stats_json(f, &m[k].st);
+				fputs(", \"raw\": [", f);
+				for (size_t s = 0; s < m[k].n; s++)
+					fprintf(f, "%s%.9g", s ? ", " : "", m[k].samples[s]);
+				fputs("]}", f);
+			}
+			fputs(nm ? "\n    ]}" : "]}", f);
+		}
+		for (size_t k = 0; k < nm; k++)
+			free(m[k].samples);
+	}
+	if (f) {
+		fputs("\n  ]\n}\n", f);
+		if (!vkqs_atomic_commit(&af, err, sizeof(err)))
+			die("%s", err);
+	}
+	printf("%zu benchmarks in %.1f s, %zu failed or crashed\n", run.count, run.wall_s, failed);
+	for (size_t i = 0; i < run.count; i++)
+		free(run.results[i].log);
+	free(run.results);
+	free(o.filters);
+	vkqs_registry_free(&reg);
+	if (!run.complete)
+		return 130;
+	return failed ? EXIT_UNEXPECTED : 0;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++)
@@ -521,6 +744,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(cmd, "report"))
 		return cmd_report(argc - 2, argv + 2);
+	if (!strcmp(cmd, "bench"))
+		return cmd_bench(argc - 2, argv + 2);
 	/* internal: the second process of the profiling-lock cases (proflock.h) */
 	if (!strcmp(cmd, "hold-profiling-lock"))
 		return vkqs_hold_profiling_lock_main(argc - 2, argv + 2);

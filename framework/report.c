@@ -122,7 +122,7 @@ static void json_kv_str(FILE *f, const char *indent, const char *k, const char *
 	fputs(comma ? ",\n" : "\n", f);
 }
 
-static void json_device(FILE *f, const struct vkqs_device_info *d)
+void vkqs_json_device(FILE *f, const struct vkqs_device_info *d)
 {
 	char api[32], flags[128];
 	vkqs_version_string(d->api_version, api, sizeof(api));
@@ -190,7 +190,7 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	} else {
 		fputs("  \"device_lost\": null,\n", f);
 	}
-	json_device(f, &run->device);
+	vkqs_json_device(f, &run->device);
 	fprintf(f,
 		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "
 		"\"warnings\": %zu, \"expected_fails\": %zu, \"flakes\": %zu, "

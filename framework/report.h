@@ -16,6 +16,10 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r);
 /* The closing lines; the last is "N passed, N failed, N skipped". */
 void vkqs_print_summary(FILE *f, const struct vkqs_run *run);
 
+/* The "device": {...}, member of the results and bench JSON (two-space
+ * indent, trailing comma). */
+void vkqs_json_device(FILE *f, const struct vkqs_device_info *d);
+
 bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		     size_t errsize);
 bool vkqs_write_junit(const struct vkqs_run *run, const char *path, char *err,

@@ -246,7 +246,7 @@ static void queue_free(struct queue *q)
 }
 
 /* The child's output between two offsets (to the end when to < 0). */
-static char *read_log(int fd, int64_t from, int64_t to)
+static char *read_log(int fd, int64_t from, int64_t to, size_t keep_head)
 {
 	struct stat st;
 	if (fstat(fd, &st) != 0)
@@ -255,10 +255,15 @@ static char *read_log(int fd, int64_t from, int64_t to)
 		to = st.st_size;
 	if (from >= to)
 		return NULL;
-	/* Keep the end: the last lines say most about a crash. */
-	const int64_t max = 16384;
-	if (to - from > max)
-		from = to - max;
+	/* Keep the end: the last lines say most about a crash; or the head
+	 * (keep_head bytes) of a benchmark's log. */
+	const int64_t max = keep_head ? (int64_t)keep_head : 16384;
+	if (to - from > max) {
+		if (keep_head)
+			to = from + max;
+		else
+			from = to - max;
+	}
 	char *buf = malloc((size_t)(to - from) + 1);
 	if (!buf)
 		return NULL;
@@ -343,8 +348,8 @@ static void handle_record(struct slot *s, struct vkqs_result *results,
 	if (s->poisoned)
 		s->suspect = s->batch[rec->slot];
 	set_result(r, (enum vkqs_status)rec->status, rec->duration_s, rec->message);
-	if (r->status != VKQS_PASS)
-		r->log = read_log(s->logfd, s->case_log_offset, rec->log_offset);
+	if (r->status != VKQS_PASS || o->keep_log_bytes)
+		r->log = read_log(s->logfd, s->case_log_offset, rec->log_offset, o->keep_log_bytes);
 	s->deadline = vkqs_monotonic_s() + o->timeout_s;
 	if (progress)
 		progress(user, r);
@@ -386,7 +391,7 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 			/* A hang, or a crash inside the driver (NVIDIA segfaults
 			 * beside its Xid 13), may have taken the GPU with it. */
 			s->suspect = s->batch[s->next];
-			r->log = read_log(s->logfd, s->case_log_offset, -1);
+			r->log = read_log(s->logfd, s->case_log_offset, -1, o->keep_log_bytes);
 			if (progress)
 				progress(user, r);
 			s->next++;

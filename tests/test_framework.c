@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "expect.h"
 #include "record.h"
 #include "registry.h"
@@ -235,6 +236,24 @@ static void test_reporters(const char *dir)
 	free(res[1].log);
 }
 
+/* Bench statistics: quantiles between ranks, outliers beyond 5 scaled
+ * MADs rejected, figures over the samples kept. */
+static void test_bench_stats(void)
+{
+	const double a[] = {4, 1, 3, 100, 2};
+	struct vkqs_bench_stats st;
+	vkqs_bench_summarize(a, 5, &st);
+	T(st.samples == 4 && st.rejected == 1);
+	T(st.median == 2.5 && st.min == 1 && st.max == 4);
+	T(st.p10 > 1 && st.p10 < 2 && st.p90 > 3 && st.p90 < 4);
+	T(st.mad == 1);
+	const double same[] = {7, 7, 7};
+	vkqs_bench_summarize(same, 3, &st);
+	T(st.samples == 3 && st.rejected == 0 && st.median == 7 && st.mad == 0);
+	vkqs_bench_summarize(a, 0, &st);
+	T(st.samples == 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
@@ -243,6 +262,7 @@ int main(int argc, char **argv)
 	test_registry();
 	test_expectations();
 	test_reporters(dir);
+	test_bench_stats();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

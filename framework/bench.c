@@ -1,0 +1,104 @@
+/* Microbenchmark support (bench.h): the child's side (options, metrics
+ * into the log) and the parent's (statistics). */
+#include "bench.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double env_double(const char *name, double def)
+{
+	const char *v = getenv(name);
+	return v && *v ? strtod(v, NULL) : def;
+}
+
+uint32_t vkqs_bench_repeat(void)
+{
+	double r = env_double("VKQS_BENCH_REPEAT", 30);
+	return r < 1 ? 1 : r > 100000 ? 100000 : (uint32_t)r;
+}
+
+double vkqs_bench_min_time_s(void)
+{
+	return env_double("VKQS_BENCH_MIN_TIME", 0.1);
+}
+
+bool vkqs_bench_quick(void)
+{
+	const char *v = getenv("VKQS_BENCH_QUICK");
+	return v && !strcmp(v, "1");
+}
+
+/* One line per metric in the case's log: "@metric <name> <unit> <lower>
+ * <n> s1 s2 ...", read back by the parent (vkqs bench). */
+void vkqs_bench_metric(struct vkqs_ctx *ctx, const char *name, const char *unit,
+		       bool lower_is_better, const double *samples, size_t n)
+{
+	/* a figure is the benchmark's check: none is an internal error */
+	ctx->checks++;
+	if (n == 0)
+		return;
+	fprintf(stdout, "@metric %s %s %d %zu", name, unit, lower_is_better ? 1 : 0, n);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stdout, " %.9g", samples[i]);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The q-quantile of sorted v[0..n), linear between ranks. */
+static double quantile(const double *v, size_t n, double q)
+{
+	if (n == 0)
+		return 0;
+	double pos = q * (double)(n - 1);
+	size_t i = (size_t)pos;
+	double f = pos - (double)i;
+	return i + 1 < n ? v[i] * (1 - f) + v[i + 1] * f : v[i];
+}
+
+void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return;
+	double *v = malloc(n * sizeof(*v)), *dev = malloc(n * sizeof(*dev));
+	if (!v || !dev) {
+		free(v);
+		free(dev);
+		return;
+	}
+	memcpy(v, samples, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	double med = quantile(v, n, 0.5);
+	for (size_t i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - med);
+	qsort(dev, n, sizeof(*dev), cmp_double);
+	double mad = quantile(dev, n, 0.5);
+	/* Reject samples beyond 5 scaled MADs (none when MAD is 0: then every
+	 * sample not equal to the median would go). */
+	size_t k = 0;
+	double limit = 5 * 1.4826 * mad;
+	for (size_t i = 0; i < n; i++)
+		if (mad == 0 || fabs(v[i] - med) <= limit)
+			v[k++] = v[i];
+	out->samples = k;
+	out->rejected = n - k;
+	out->median = quantile(v, k, 0.5);
+	out->p10 = quantile(v, k, 0.1);
+	out->p90 = quantile(v, k, 0.9);
+	out->min = v[0];
+	out->max = v[k - 1];
+	for (size_t i = 0; i < k; i++)
+		dev[i] = fabs(v[i] - out->median);
+	qsort(dev, k, sizeof(*dev), cmp_double);
+	out->mad = quantile(dev, k, 0.5);
+	free(v);
+	free(dev);
+}

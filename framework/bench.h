@@ -1,0 +1,47 @@
+/* Microbenchmarks (`vkqs bench`).
+ *
+ * A benchmark is a case of the bench areas (suite/bench/), run by the same
+ * runner in its own child process, one at a time: a crash or hang is
+ * reported and the run goes on.  It reports named metrics, each a list of
+ * samples taken after warm-up, with vkqs_bench_metric(); the samples travel
+ * to the parent in the case's log ("@metric" lines) and the parent
+ * summarises them (median, p10, p90, min, max, MAD, samples, outliers
+ * rejected) and writes the JSON of docs/bench-schema.md. */
+#ifndef VKQS_BENCH_H
+#define VKQS_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vkqs.h"
+
+/* The areas of benchmarks (suite/bench/), NULL-terminated. */
+extern const struct vkqs_area *const vkqs_bench_areas[];
+
+/* Samples to take per metric (--repeat; fewer with --quick), the least
+ * wall time a benchmark should spend sampling (--min-time), and whether
+ * this is a smoke run (--quick: small sizes, few samples). */
+uint32_t vkqs_bench_repeat(void);
+double vkqs_bench_min_time_s(void);
+bool vkqs_bench_quick(void);
+
+/* Reports one metric of the running benchmark: `n` samples in `unit`
+ * ("ns", "ns/query", "GB/s", "ppm", ...).  lower_is_better says which way
+ * a regression goes. */
+void vkqs_bench_metric(struct vkqs_ctx *ctx, const char *name, const char *unit,
+		       bool lower_is_better, const double *samples, size_t n);
+
+/* Summary statistics of samples (the parent's side; exported for tests).
+ * Outliers: samples farther than 5 scaled MADs (1.4826 MAD) from the
+ * median are rejected; the other figures are over the samples kept. */
+struct vkqs_bench_stats {
+	double median, p10, p90, min, max, mad;
+	size_t samples, rejected;
+};
+void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out);
+
+/* `vkqs bench`: options as `run`'s where they overlap. */
+int vkqs_bench_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,599 @@
+/* Microbenchmarks of query implementations (`vkqs bench`; README
+ * "Benchmarks" says what each measures).  Each benchmark warms up, then
+ * takes vkqs_bench_repeat() samples (more while under vkqs_bench_min_time_s())
+ * and reports them with vkqs_bench_metric(); the parent summarises.
+ * Device time comes from timestamps through timestampPeriod, differences
+ * taken within timestampValidBits; host time from CLOCK_MONOTONIC. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "proflock.h"
+#include "vkutil.h"
+
+#define D (VKQS_D(ctx))
+#define DEV (VKQS_DEV(ctx))
+
+#define WARMUP 2u
+
+/* Sampling ---------------------------------------------------------------------*/
+
+/* How many samples to take, and whether to take another: at least the
+ * repeat count, more while the minimum time has not passed (bounded). */
+struct sampler {
+	uint32_t want, taken, cap;
+	double *v;
+	uint64_t start_ns, min_ns;
+};
+
+static struct sampler sampler_make(struct vkqs_ctx *ctx)
+{
+	struct sampler s = {0};
+	s.want = vkqs_bench_repeat();
+	s.cap = s.want * 10;
+	s.v = vkqs_alloc(ctx, s.cap * sizeof(double));
+	s.start_ns = vkqs_now_ns();
+	s.min_ns = (uint64_t)(vkqs_bench_min_time_s() * 1e9);
+	return s;
+}
+
+static bool sampler_more(const struct sampler *s)
+{
+	if (s->taken >= s->cap)
+		return false;
+	return s->taken < s->want || vkqs_now_ns() - s->start_ns < s->min_ns;
+}
+
+static void sampler_add(struct sampler *s, double x)
+{
+	if (s->taken < s->cap)
+		s->v[s->taken++] = x;
+}
+
+/* Device time ------------------------------------------------------------------*/
+
+static uint64_t valid_mask(struct vkqs_ctx *ctx, const struct vkqs_queue *q)
+{
+	uint32_t bits = ctx->vk->info.families[q->family].timestamp_valid_bits;
+	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+}
+
+/* b - a in ns, the difference taken within the valid bits (a wrap in
+ * between is one wrap). */
+static double ticks_ns(struct vkqs_ctx *ctx, const struct vkqs_queue *q, uint64_t a, uint64_t b)
+{
+	uint64_t m = valid_mask(ctx, q);
+	return (double)((b - a) & m) * ctx->vk->props.limits.timestampPeriod;
+}
+
+static void require_timestamps(struct vkqs_ctx *ctx, const struct vkqs_queue *q, const char *what)
+{
+	vkqs_require_queue(ctx, (struct vkqs_queue *)q, what);
+	if (!ctx->vk->info.families[q->family].timestamp_valid_bits)
+		vkqs_skip(ctx, "the %s queue family has timestampValidBits 0", what);
+}
+
+static void read_ts(struct vkqs_ctx *ctx, VkQueryPool pool, uint32_t n, uint64_t *out)
+{
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, n, n * 8ull, out, 8,
+						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+}
+
+/* Submits an ended, reusable command buffer and waits for it. */
+static void submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkCommandBuffer cb)
+{
+	VkFence f = vkqs_fence(ctx);
+	vkqs_submit(ctx, q, &cb, 1, f);
+	vkqs_fence_wait(ctx, f);
+}
+
+/* Queues ------------------------------------------------------------------------*/
+
+enum which_queue { Q_GRAPHICS, Q_COMPUTE, Q_TRANSFER };
+static const enum which_queue queues[] = {Q_GRAPHICS, Q_COMPUTE, Q_TRANSFER};
+static const char *const queue_names[] = {"graphics", "compute", "transfer"};
+static void queue_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", queue_names[*(const enum which_queue *)p]);
+}
+static struct vkqs_queue *queue_of(struct vkqs_ctx *ctx, enum which_queue w)
+{
+	return w == Q_GRAPHICS ? &ctx->vk->gfx : w == Q_COMPUTE ? &ctx->vk->compute : &ctx->vk->transfer;
+}
+
+/* Timestamps ---------------------------------------------------------------------*/
+
+/* The smallest non-zero step between back-to-back timestamps. */
+static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
+{
+	enum which_queue w = *(const enum which_queue *)param;
+	struct vkqs_queue *q = queue_of(ctx, w);
+	require_timestamps(ctx, q, queue_names[w]);
+	const uint32_t n = 64;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdResetQueryPool(cb, pool, 0, n);
+	for (uint32_t i = 0; i < n; i++)
+		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, i);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	struct sampler s = sampler_make(ctx), zeros = sampler_make(ctx);
+	uint64_t t[64];
+	for (uint32_t i = 0; i < WARMUP; i++)
+		submit_wait(ctx, q, cb);
+	while (sampler_more(&s)) {
+		submit_wait(ctx, q, cb);
+		read_ts(ctx, pool, n, t);
+		double best = 0;
+		uint32_t equal = 0;
+		for (uint32_t i = 1; i < n; i++) {
+			double d = ticks_ns(ctx, q, t[i - 1], t[i]);
+			if (d == 0)
+				equal++;
+			else if (best == 0 || d < best)
+				best = d;
+		}
+		if (best > 0)
+			sampler_add(&s, best);
+		sampler_add(&zeros, 100.0 * equal / (n - 1));
+	}
+	vkqs_bench_metric(ctx, "resolution", "ns", true, s.v, s.taken);
+	vkqs_bench_metric(ctx, "equal_back_to_back", "percent", false, zeros.v, zeros.taken);
+}
+
+/* The device cost of a timestamp write: a long chain, ns per write. */
+struct stage_param {
+	const char *name;
+	VkPipelineStageFlagBits stage;
+	enum which_queue q;
+};
+static const struct stage_param stages[] = {
+	{"graphics_top", VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, Q_GRAPHICS},
+	{"graphics_bottom", VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, Q_GRAPHICS},
+	{"graphics_all_commands", VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, Q_GRAPHICS},
+	{"compute_bottom", VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, Q_COMPUTE},
+	{"transfer_bottom", VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, Q_TRANSFER},
+};
+static void stage_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", ((const struct stage_param *)p)->name);
+}
+static void timestamp_write_cost(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct stage_param *sp = param;
+	struct vkqs_queue *q = queue_of(ctx, sp->q);
+	require_timestamps(ctx, q, queue_names[sp->q]);
+	const uint32_t n = vkqs_bench_quick() ? 64 : 1024;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdResetQueryPool(cb, pool, 0, n);
+	for (uint32_t i = 0; i < n; i++)
+		D->vkCmdWriteTimestamp(cb, sp->stage, pool, i);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	struct sampler s = sampler_make(ctx);
+	uint64_t *t = vkqs_alloc(ctx, n * sizeof(*t));
+	for (uint32_t i = 0; i < WARMUP; i++)
+		submit_wait(ctx, q, cb);
+	while (sampler_more(&s)) {
+		submit_wait(ctx, q, cb);
+		read_ts(ctx, pool, n, t);
+		sampler_add(&s, ticks_ns(ctx, q, t[0], t[n - 1]) / (n - 1));
+	}
+	vkqs_bench_metric(ctx, "write_cost", "ns/write", true, s.v, s.taken);
+}
+
+/* Query begin/end per draw --------------------------------------------------------*/
+
+struct draw_query {
+	const char *name;
+	VkQueryType type; /* VK_QUERY_TYPE_MAX_ENUM: none */
+	VkQueryControlFlags flags;
+};
+static const struct draw_query draw_queries[] = {
+	{"occlusion", VK_QUERY_TYPE_OCCLUSION, 0},
+	{"occlusion_precise", VK_QUERY_TYPE_OCCLUSION, VK_QUERY_CONTROL_PRECISE_BIT},
+	{"pipeline_statistics", VK_QUERY_TYPE_PIPELINE_STATISTICS, 0},
+	{"primitives_generated", VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 0},
+};
+static void draw_query_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", ((const struct draw_query *)p)->name);
+}
+
+/* n draws of a 4x4 rectangle in one render pass, each in its own query or
+ * none; device ns per draw from timestamps around the pass. */
+static VkCommandBuffer draws_cmd(struct vkqs_ctx *ctx, const struct vkqs_target *t,
+				 const struct vkqs_pipeline *p, VkQueryPool ts, VkQueryPool qp,
+				 const struct draw_query *dq, uint32_t n)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, &ctx->vk->gfx, 0);
+	D->vkCmdResetQueryPool(cb, ts, 0, 2);
+	if (qp)
+		D->vkCmdResetQueryPool(cb, qp, 0, n);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts, 0);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	struct vkqs_rect_push pc = {{0, 0, 4, 4}, {(float)t->width, (float)t->height}, 0.5f, 0};
+	vkqs_cmd_bind_rect(ctx, cb, p, &pc);
+	for (uint32_t i = 0; i < n; i++) {
+		if (qp)
+			D->vkCmdBeginQuery(cb, qp, i, dq->flags);
+		D->vkCmdDraw(cb, 6, 1, 0, 0);
+		if (qp)
+			D->vkCmdEndQuery(cb, qp, i);
+	}
+	vkqs_target_end(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts, 1);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	return cb;
+}
+
+static void query_draw_cost(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct draw_query *dq = param;
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	if (dq->flags & VK_QUERY_CONTROL_PRECISE_BIT)
+		vkqs_require_feature(ctx, "occlusionQueryPrecise");
+	if (dq->type == VK_QUERY_TYPE_PIPELINE_STATISTICS)
+		vkqs_require_feature(ctx, "pipelineStatisticsQuery");
+	if (dq->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT)
+		vkqs_require_feature(ctx, "VK_EXT_primitives_generated_query.primitivesGeneratedQuery");
+	const uint32_t n = vkqs_bench_quick() ? 16 : 256;
+	struct vkqs_target *t = vkqs_target_create(ctx, 16, 16, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
+	VkQueryPool ts = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
+	VkQueryPool qp = vkqs_query_pool(
+		ctx, dq->type, n,
+		dq->type == VK_QUERY_TYPE_PIPELINE_STATISTICS
+			? VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT |
+				  VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT
+			: 0);
+	VkCommandBuffer with = draws_cmd(ctx, t, p, ts, qp, dq, n);
+	VkCommandBuffer without = draws_cmd(ctx, t, p, ts, VK_NULL_HANDLE, dq, n);
+	struct sampler sw = sampler_make(ctx), so = sampler_make(ctx), sd = sampler_make(ctx);
+	uint64_t r[2];
+	for (uint32_t i = 0; i < WARMUP; i++) {
+		submit_wait(ctx, q, with);
+		submit_wait(ctx, q, without);
+	}
+	while (sampler_more(&sd)) {
+		submit_wait(ctx, q, with);
+		read_ts(ctx, ts, 2, r);
+		double a = ticks_ns(ctx, q, r[0], r[1]) / n;
+		submit_wait(ctx, q, without);
+		read_ts(ctx, ts, 2, r);
+		double b = ticks_ns(ctx, q, r[0], r[1]) / n;
+		sampler_add(&sw, a);
+		sampler_add(&so, b);
+		sampler_add(&sd, a - b);
+	}
+	vkqs_bench_metric(ctx, "with_query", "ns/draw", true, sw.v, sw.taken);
+	vkqs_bench_metric(ctx, "without_query", "ns/draw", true, so.v, so.taken);
+	vkqs_bench_metric(ctx, "query_overhead", "ns/draw", true, sd.v, sd.taken);
+}
+
+/* vkGetQueryPoolResults latency ----------------------------------------------------*/
+
+struct readback {
+	uint32_t count;
+	VkQueryResultFlags flags;
+	const char *mode;
+};
+#define RB(n)                                                                           \
+	{n, VK_QUERY_RESULT_64_BIT, "64"}, {n, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT, \
+					    "64_wait"},                                     \
+		{n, 0, "32"},                                                            \
+		{n, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT, "64_availability"}
+static const struct readback readbacks[] = {RB(1), RB(16), RB(256), RB(4096), RB(65536)};
+static void readback_name(const void *p, char *b, size_t n)
+{
+	const struct readback *r = p;
+	snprintf(b, n, "%u_queries_%s", r->count, r->mode);
+}
+
+/* Host latency of reading `count` available timestamp queries, and the
+ * bandwidth it reaches against a memcpy of the same bytes. */
+static void readback_latency(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct readback *rb = param;
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	if (vkqs_bench_quick() && rb->count > 256)
+		vkqs_skip(ctx, "--quick: up to 256 queries");
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, rb->count, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+	D->vkCmdResetQueryPool(cb, pool, 0, rb->count);
+	for (uint32_t i = 0; i < rb->count; i++)
+		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, i);
+	vkqs_cmd_submit_wait(ctx, q, cb);
+	size_t elem = vkqs_result_elem(rb->flags);
+	size_t bytes = (size_t)rb->count * elem;
+	uint8_t *dst = vkqs_alloc(ctx, bytes), *src = vkqs_alloc(ctx, bytes);
+	memset(src, 1, bytes);
+	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx);
+	for (uint32_t i = 0; i < WARMUP; i++)
+		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, rb->count, bytes, dst, elem,
+							 rb->flags));
+	/* A sample is the mean of as many calls as fill 50 us (at least one),
+	 * so short reads are not lost in the clock's own cost; the memcpy of
+	 * the same bytes is timed the same way. */
+	while (sampler_more(&s)) {
+		uint32_t calls = 0;
+		uint64_t t0 = vkqs_now_ns(), t1;
+		do {
+			VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, rb->count, bytes, dst, elem,
+							      rb->flags);
+			VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
+			calls++;
+			t1 = vkqs_now_ns();
+		} while (t1 - t0 < 50000);
+		uint32_t copies = 0;
+		uint64_t t2;
+		do {
+			memcpy(dst, src, bytes);
+			copies++;
+			t2 = vkqs_now_ns();
+		} while (t2 - t1 < 50000);
+		double get = (double)(t1 - t0) / calls, cp = (double)(t2 - t1) / copies;
+		sampler_add(&s, get);
+		sampler_add(&bw, (double)bytes / get);
+		sampler_add(&mc, (double)bytes / cp);
+	}
+	vkqs_bench_metric(ctx, "latency", "ns", true, s.v, s.taken);
+	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, bw.v, bw.taken);
+	vkqs_bench_metric(ctx, "memcpy_bandwidth", "GB/s", false, mc.v, mc.taken);
+}
+
+/* Availability latency ------------------------------------------------------------*/
+
+/* From submission to the host seeing the query available while polling,
+ * and to the fence; with calibrated timestamps also from the end of the
+ * work (its device timestamp, mapped to the host clock). */
+static void availability_latency(struct vkqs_ctx *ctx, const void *param)
+{
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 1, 0);
+	struct vkqs_buffer *b = vkqs_buffer_device(ctx, 1 << 20, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	D->vkCmdFillBuffer(cb, b->buf, 0, VK_WHOLE_SIZE, 7);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 0);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	bool cal = ctx->vk->get_calibrated_timestamps != NULL;
+	struct sampler sa = sampler_make(ctx), sf = sampler_make(ctx), se = sampler_make(ctx);
+	for (uint32_t round = 0; round < WARMUP || sampler_more(&sa); round++) {
+		VkFence f = vkqs_fence(ctx);
+		uint64_t t0 = vkqs_now_ns(), t_avail, v[2] = {0, 0};
+		vkqs_submit(ctx, q, &cb, 1, f);
+		for (;;) {
+			VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 16, v, 16,
+							      VK_QUERY_RESULT_64_BIT |
+								      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+			t_avail = vkqs_now_ns();
+			if ((r == VK_SUCCESS || r == VK_NOT_READY) && v[1])
+				break;
+			VKQS_ASSERTF(ctx, t_avail - t0 < 5000000000ull,
+				     "the query was not available 5 s after submission");
+		}
+		vkqs_fence_wait(ctx, f);
+		uint64_t t_fence = vkqs_now_ns();
+		if (round < WARMUP)
+			continue;
+		sampler_add(&sa, (double)(t_avail - t0));
+		sampler_add(&sf, (double)(t_fence - t0));
+		VkCalibratedTimestampInfoEXT ci[2] = {
+			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
+			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL,
+			 VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT}};
+		uint64_t ts[2], dev;
+		if (cal && ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev) == VK_SUCCESS) {
+			/* the work's end on the host clock: now minus the device
+			 * time since its timestamp */
+			double end = (double)ts[1] - ticks_ns(ctx, q, v[0], ts[0]);
+			sampler_add(&se, (double)t_avail - end);
+		}
+	}
+	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, sa.v, sa.taken);
+	vkqs_bench_metric(ctx, "submit_to_fence", "ns", true, sf.v, sf.taken);
+	if (se.taken)
+		vkqs_bench_metric(ctx, "work_end_to_available", "ns", true, se.v, se.taken);
+}
+
+/* Copies and resets -----------------------------------------------------------------*/
+
+static const uint32_t copy_counts[] = {1, 256, 4096, 65536};
+static void count_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%u_queries", *(const uint32_t *)p);
+}
+
+/* vkCmdCopyQueryPoolResults device time; vkResetQueryPool host time
+ * against vkCmdResetQueryPool device time. */
+static void copy_and_reset(struct vkqs_ctx *ctx, const void *param)
+{
+	uint32_t count = *(const uint32_t *)param;
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	if (vkqs_bench_quick() && count > 256)
+		vkqs_skip(ctx, "--quick: up to 256 queries");
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, count, 0); /* reset */
+	VkQueryPool ts = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 4, 0);
+	struct vkqs_buffer *dst = vkqs_buffer_device(ctx, (VkDeviceSize)count * 8, 0);
+	/* available queries to copy: timestamps */
+	VkQueryPool src = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, count, 0);
+	VkCommandBuffer fill = vkqs_cmd_begin(ctx, q);
+	D->vkCmdResetQueryPool(fill, src, 0, count);
+	for (uint32_t i = 0; i < count; i++)
+		D->vkCmdWriteTimestamp(fill, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, src, i);
+	vkqs_cmd_submit_wait(ctx, q, fill);
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdResetQueryPool(cb, ts, 0, 4);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, ts, 0);
+	D->vkCmdCopyQueryPoolResults(cb, src, 0, count, dst->buf, 0, 8,
+				     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, ts, 1);
+	D->vkCmdResetQueryPool(cb, pool, 0, count);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, ts, 2);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	struct sampler sc = sampler_make(ctx), sr = sampler_make(ctx), sh = sampler_make(ctx);
+	uint64_t r[3];
+	for (uint32_t i = 0; i < WARMUP; i++)
+		submit_wait(ctx, q, cb);
+	while (sampler_more(&sc)) {
+		submit_wait(ctx, q, cb);
+		read_ts(ctx, ts, 3, r);
+		sampler_add(&sc, ticks_ns(ctx, q, r[0], r[1]));
+		sampler_add(&sr, ticks_ns(ctx, q, r[1], r[2]));
+		if (ctx->vk->f12.hostQueryReset) {
+			uint64_t t0 = vkqs_now_ns();
+			D->vkResetQueryPool(DEV, pool, 0, count);
+			sampler_add(&sh, (double)(vkqs_now_ns() - t0));
+		}
+	}
+	vkqs_bench_metric(ctx, "copy_device_time", "ns", true, sc.v, sc.taken);
+	vkqs_bench_metric(ctx, "command_reset_device_time", "ns", true, sr.v, sr.taken);
+	if (sh.taken)
+		vkqs_bench_metric(ctx, "host_reset_time", "ns", true, sh.v, sh.taken);
+}
+
+/* The elapsed timer against a timestamp pair ----------------------------------------*/
+
+static void elapsed_vs_timestamps(struct vkqs_ctx *ctx, const void *param)
+{
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	vkqs_require_feature(ctx, "VK_QCOM_elapsed_timer_query.elapsedTimerQuery");
+	struct vkqs_target *t = vkqs_target_create(ctx, 64, 64, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
+	VkQueryPool el = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIME_ELAPSED_QCOM, 1, 0);
+	VkQueryPool ts = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdResetQueryPool(cb, el, 0, 1);
+	D->vkCmdResetQueryPool(cb, ts, 0, 2);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts, 0);
+	D->vkCmdBeginQuery(cb, el, 0, 0);
+	for (int i = 0; i < 16; i++)
+		vkqs_draw_rect(ctx, cb, p, t, 0, 0, 64, 64, 0.5f);
+	D->vkCmdEndQuery(cb, el, 0);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts, 1);
+	vkqs_target_end(ctx, cb);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	struct sampler se = sampler_make(ctx), st = sampler_make(ctx), sr = sampler_make(ctx);
+	for (uint32_t i = 0; i < WARMUP; i++)
+		submit_wait(ctx, q, cb);
+	while (sampler_more(&se)) {
+		submit_wait(ctx, q, cb);
+		uint64_t e, r[2];
+		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, el, 0, 1, 8, &e, 8,
+							 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+		read_ts(ctx, ts, 2, r);
+		double en = (double)e * ctx->vk->props.limits.timestampPeriod;
+		double tn = ticks_ns(ctx, q, r[0], r[1]);
+		sampler_add(&se, en);
+		sampler_add(&st, tn);
+		sampler_add(&sr, tn > 0 ? en / tn : 0);
+	}
+	vkqs_bench_metric(ctx, "elapsed_timer", "ns", true, se.v, se.taken);
+	vkqs_bench_metric(ctx, "timestamp_pair", "ns", true, st.v, st.taken);
+	vkqs_bench_metric(ctx, "elapsed_over_pair", "ratio", false, sr.v, sr.taken);
+}
+
+/* The profiling lock ------------------------------------------------------------------*/
+
+static void profiling_lock_latency(struct vkqs_ctx *ctx, const void *param)
+{
+	vkqs_require_feature(ctx, "VK_KHR_performance_query.performanceCounterQueryPools");
+	struct sampler sa = sampler_make(ctx), sr = sampler_make(ctx);
+	while (sampler_more(&sa)) {
+		uint64_t t0 = vkqs_now_ns();
+		VkResult r = vkqs_acquire_profiling_lock(D, DEV, 30000);
+		uint64_t t1 = vkqs_now_ns();
+		if (r == VK_TIMEOUT)
+			vkqs_skip(ctx, "the profiling lock stayed held elsewhere for 30 s");
+		VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
+		D->vkReleaseProfilingLockKHR(DEV);
+		uint64_t t2 = vkqs_now_ns();
+		sampler_add(&sa, (double)(t1 - t0));
+		sampler_add(&sr, (double)(t2 - t1));
+	}
+	vkqs_bench_metric(ctx, "acquire", "ns", true, sa.v, sa.taken);
+	vkqs_bench_metric(ctx, "release", "ns", true, sr.v, sr.taken);
+}
+
+/* Calibrated timestamps ------------------------------------------------------------------*/
+
+/* maxDeviation as reported, the host interval the call took, and the
+ * device clock's drift against CLOCK_MONOTONIC over a pause. */
+static void calibrated(struct vkqs_ctx *ctx, const void *param)
+{
+	if (!ctx->vk->get_calibrated_timestamps)
+		vkqs_skip(ctx, "no VK_KHR/EXT_calibrated_timestamps");
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	VkCalibratedTimestampInfoEXT ci[2] = {
+		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
+		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT}};
+	struct sampler sd = sampler_make(ctx), sw = sampler_make(ctx), sp = sampler_make(ctx);
+	uint64_t first[2] = {0, 0}, dev;
+	VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, first, &dev));
+	while (sampler_more(&sd)) {
+		uint64_t ts[2];
+		uint64_t t0 = vkqs_now_ns();
+		VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev));
+		uint64_t t1 = vkqs_now_ns();
+		sampler_add(&sd, (double)dev);
+		sampler_add(&sw, (double)(t1 - t0));
+	}
+	/* drift over pauses of 50 ms (5 with --quick) */
+	for (int k = 0; k < 5; k++) {
+		struct timespec nap = {0, vkqs_bench_quick() ? 5000000 : 50000000};
+		uint64_t a[2], b[2];
+		VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, a, &dev));
+		nanosleep(&nap, NULL);
+		VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, b, &dev));
+		double dn = ticks_ns(ctx, q, a[0], b[0]), hn = (double)(b[1] - a[1]);
+		sampler_add(&sp, hn > 0 ? (dn - hn) / hn * 1e6 : 0);
+	}
+	vkqs_bench_metric(ctx, "max_deviation", "ns", true, sd.v, sd.taken);
+	vkqs_bench_metric(ctx, "call_host_time", "ns", true, sw.v, sw.taken);
+	vkqs_bench_metric(ctx, "device_host_drift", "ppm", true, sp.v, sp.taken);
+}
+
+static const struct vkqs_case benches[] = {
+	{"timestamp.resolution", timestamp_resolution,
+	 "the smallest non-zero step between 64 back-to-back timestamps",
+	 VKQS_PARAMS(queues, queue_name)},
+	{"timestamp.write_cost", timestamp_write_cost,
+	 "device ns per timestamp write over a chain of 1024",
+	 VKQS_PARAMS(stages, stage_name)},
+	{"query.draw_cost", query_draw_cost,
+	 "device ns per draw with a query begun and ended around each, against none",
+	 VKQS_PARAMS(draw_queries, draw_query_name)},
+	{"readback.get", readback_latency,
+	 "host latency of vkGetQueryPoolResults of available queries; bandwidth against memcpy",
+	 VKQS_PARAMS(readbacks, readback_name)},
+	{"availability.latency", availability_latency,
+	 "host ns from submission (and from the work's end) until the query reads available, "
+	 "and until the fence"},
+	{"copy.copy_and_reset", copy_and_reset,
+	 "device time of vkCmdCopyQueryPoolResults and vkCmdResetQueryPool; host time of "
+	 "vkResetQueryPool",
+	 VKQS_PARAMS(copy_counts, count_name)},
+	{"elapsed.vs_timestamps", elapsed_vs_timestamps,
+	 "VK_QCOM_elapsed_timer_query around 16 draws against a timestamp pair around them"},
+	{"perf.profiling_lock", profiling_lock_latency,
+	 "host ns of vkAcquireProfilingLockKHR and vkReleaseProfilingLockKHR"},
+	{"calibrated.timestamps", calibrated,
+	 "maxDeviation, the call's host time, and device clock drift against CLOCK_MONOTONIC"},
+};
+
+VKQS_AREA(bench, benches);
+
+const struct vkqs_area *const vkqs_bench_areas[] = {&vkqs_area_bench, NULL};
