@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/setup.sh
 runs=(results/refdevice.json results/refdevice-tiler.json results/lavapipe-mesa-22.3.6.json
-      results/nvidia-h100-580.159.04.json results/nvidia-h200-580.159.04.json)
+      results/nvidia-h100-580.159.04.json results/nvidia-h200-580.159.04.json
+      results/bench-refdevice.json results/bench-refdevice-tiler.json
+      results/bench-lavapipe-mesa-22.3.6.json results/bench-nvidia-h100-580.159.04-run1.json
+      results/bench-nvidia-h200-580.159.04-run1.json)
 python3 tools/report.py "${runs[@]}" --html build/report/index.html --md build/report/summary.md
 echo "build/report/index.html, build/report/summary.md"
 if [ "${1:-}" = --screenshot ]; then

@@ -33,7 +33,7 @@ static const struct {
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
-		  "                [--json FILE] [--quick] [--timeout SECONDS]\n"},
+		  "                [--json FILE] [--quick] [--timeout SECONDS] [--validation]\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 };
@@ -100,7 +100,7 @@ static const struct optdef optdefs[] = {
 	{"--timeout", true, O_RUN | O_BENCH},  {"--jobs", true, O_RUN},
 	{"--shard", true, O_RUN},              {"--json", true, O_RUN | O_BENCH},
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
-	{"--validation", false, O_RUN},        {"--no-fork", false, O_RUN},
+	{"--validation", false, O_RUN | O_BENCH},        {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
@@ -621,6 +621,7 @@ static int cmd_bench(int argc, char **argv)
 	/* One at a time: benchmarks must not share the machine. */
 	struct vkqs_runner_opts ro = {
 		.device = o.device,
+		.validation = o.validation,
 		.timeout_s = o.timeout_s,
 		.jobs = 1,
 		.batch = 1,

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `vkqs bench --quick` runs on a device and writes a valid JSON
-# (docs/bench-schema.md); no timing is asserted (benchmarks print figures,
+# (docs/bench-schema.md), under the validation layer; no timing is asserted (benchmarks print figures,
 # tests do not time them).  Usage: bench_smoke.sh VKQS DEVICE WORKDIR
 set -u
 vkqs=$1 dev=$2 work=$3
 rm -rf "$work"; mkdir -p "$work"
-"$vkqs" bench --quick --device "$dev" --json "$work/bench.json" >"$work/bench.out" 2>&1
+"$vkqs" bench --quick --validation --device "$dev" --json "$work/bench.json" >"$work/bench.out" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || { echo "vkqs bench exited $rc"; tail -20 "$work/bench.out"; exit 1; }
 python3 - "$work/bench.json" <<'PY'

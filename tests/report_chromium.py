@@ -17,7 +17,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import report  # noqa: E402
 
 RUNS = ["refdevice.json", "refdevice-tiler.json", "lavapipe-mesa-22.3.6.json",
-        "nvidia-h100-580.159.04.json", "nvidia-h200-580.159.04.json"]
+        "nvidia-h100-580.159.04.json", "nvidia-h200-580.159.04.json",
+        "bench-refdevice.json", "bench-lavapipe-mesa-22.3.6.json",
+        "bench-nvidia-h100-580.159.04-run1.json", "bench-nvidia-h200-580.159.04-run1.json"]
 
 
 class Dom(html.parser.HTMLParser):
@@ -25,7 +27,7 @@ class Dom(html.parser.HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.runs, self.matrix, self.diffs = [], [], []
+        self.runs, self.matrix, self.diffs, self.charts = [], [], [], []
         self.table = None
         self.in_run_b = False
 
@@ -40,6 +42,8 @@ class Dom(html.parser.HTMLParser):
                 self.matrix.append(row)
             elif self.table == "diffs":
                 self.diffs.append(row)
+        elif tag == "div" and "data-metric" in a:
+            self.charts.append(a["data-metric"])
         elif tag == "div" and "data-run" in a:
             self.runs.append("")
         elif tag == "b" and self.runs and self.runs[-1] == "":
@@ -78,13 +82,21 @@ def main():
     if rc != 0:
         sys.exit("report.py exited %d" % rc)
     print("rendered %d runs in %.2f s" % (len(paths), took))
-    runs = report.load_runs(paths)
+    runs, benches = report.load_runs(paths)
     fails = []
 
     d = dump(page, "")
     labels = [r.label for r in runs]
     if d.runs != labels:
         fails.append("run cards %r, expected %r" % (d.runs, labels))
+    # every metric of every bench file has its chart, and each readback mode its line chart
+    want = ["%s:%s" % (n, m) for n, m, _, _, _ in report.bench_metrics(benches)]
+    want += ["readback-lines:%s" % mode for mode in report.readback_lines(benches)]
+    if sorted(d.charts) != sorted(want) or not want:
+        fails.append("bench charts: %d in the page, %d expected (missing %s)" % (
+            len(d.charts), len(want), sorted(set(want) - set(d.charts))[:3]))
+    else:
+        print("%d bench charts of %d bench runs" % (len(d.charts), len(benches)))
     areas = report.areas(runs)
     if [r["area"] for r in d.matrix] != areas:
         fails.append("matrix areas %r, expected %r" % ([r["area"] for r in d.matrix], areas))

@@ -2,6 +2,7 @@
 """Unit tests of tools/report.py: the reader and its errors, the matrix, the
 difference logic, the expectations' comments and the baseline mode, on small
 result files made here (and one made from a committed result)."""
+import collections
 import json
 import os
 import subprocess
@@ -126,8 +127,9 @@ class Logic(unittest.TestCase):
     def test_labels_of_one_device(self):
         p1 = self.f.write("imm.json", result(cases=A, started="2026-01-03T00:00:00Z"))
         p2 = self.f.write("tiler.json", result(cases=A, started="2026-01-04T00:00:00Z"))
-        runs = report.load_runs([p1, p2])
+        runs, benches = report.load_runs([p1, p2])
         self.assertEqual([r.label for r in runs], ["dev A, 1.0 (imm)", "dev A, 1.0 (tiler)"])
+        self.assertEqual(benches, [])
 
     def test_expectation_comments(self):
         prefix = os.path.join(self.f.dir, "drv")
@@ -186,6 +188,61 @@ class Baseline(unittest.TestCase):
         r = run_report(a, "--baseline", b)
         self.assertEqual(r.returncode, 2)
         self.assertIn("one device", r.stderr)
+
+
+def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=()):
+    """A vkqs-bench file: metrics are (benchmark, metric, median, p10, p90, lower_is_better)."""
+    benches = collections.OrderedDict()
+    for b, m, med, p10, p90, low in metrics:
+        benches.setdefault(b, []).append({
+            "name": m, "unit": "ns", "lower_is_better": low, "median": med, "p10": p10,
+            "p90": p90, "min": p10, "max": p90, "mad": 1, "samples": 3, "rejected": 0,
+            "raw": [p10, med, p90]})
+    return {"format": "vkqs-bench", "format_version": 1, "started_at": started, "wall_s": 2.0,
+            "complete": True, "device": {"name": device, "driver_name": "drv",
+                                         "driver_info": "1.0", "api_version": "1.3.0"},
+            "benchmarks": [{"name": b, "status": "Pass", "message": "", "description": "d",
+                            "duration_s": 0.1, "metrics": ms} for b, ms in benches.items()]}
+
+
+class Bench(unittest.TestCase):
+    def setUp(self):
+        self.f = Files()
+        M = [("vkqs.bench.timestamp.write_cost_x", "write_cost", 100, 95, 105, True),
+             ("vkqs.bench.readback.get_1_queries_64", "latency", 50, 45, 55, True),
+             ("vkqs.bench.readback.get_256_queries_64", "latency", 900, 850, 950, True),
+             ("vkqs.bench.readback.get_256_queries_64", "bandwidth", 2.0, 1.9, 2.1, False)]
+        self.old = self.f.write("old.json", bench(metrics=M))
+        worse = [(b, m, med * 1.5 if low else med / 2, p10, p90, low) for b, m, med, p10, p90, low in M[:2]]
+        self.new = self.f.write("new.json", bench(started="2026-01-02T00:00:00Z",
+                                                  metrics=worse + M[2:]))
+
+    def test_charts_and_markdown(self):
+        runs, benches = report.load_runs([self.old, self.new])
+        self.assertEqual(runs, [])
+        charts = [c[0] for _, cs in report.bench_charts(benches) for c in cs]
+        self.assertIn("vkqs.bench.timestamp.write_cost_x:write_cost", charts)
+        self.assertIn("readback-lines:64", charts)
+        self.assertEqual(len(charts), 5)
+        page, md = self.f.path("p.html"), self.f.path("p.md")
+        self.assertEqual(run_report(self.old, self.new, "--html", page, "--md", md).returncode, 0)
+        with open(page) as f:
+            text = f.read()
+        self.assertEqual(text.count('class="chart"'), 5)
+        self.assertNotIn("http", text.split("<svg", 1)[1].replace("http://www.w3.org/2000/svg", ""))
+
+    def test_baseline_regressions(self):
+        r = run_report(self.new, "--baseline", self.old)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("2 metrics regressed", r.stdout)
+        self.assertIn("write_cost_x", r.stdout)
+        self.assertEqual(run_report(self.old, "--baseline", self.old.replace("old", "old")).returncode, 2)
+
+    def test_suite_against_bench(self):
+        suite = self.f.write("s.json", result(cases=A))
+        r = run_report(suite, "--baseline", self.old)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("two suite results or two bench results", r.stderr)
 
 
 if __name__ == "__main__":

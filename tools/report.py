@@ -23,6 +23,7 @@ no output file is written.  Outputs are written whole or not at all.
 import argparse
 import collections
 import json
+import math
 import os
 import re
 import sys
@@ -34,7 +35,7 @@ except ImportError:  # reported when a page is asked for
     jinja2 = None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FORMATS = {"vkqs-results": {1}}
+FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1}}
 
 # Status words of the suite and their categories in the report.
 CATEGORY = {
@@ -87,6 +88,30 @@ class Run:
         return collections.Counter(category(c["status"]) for c in self.cases.values())
 
 
+class BenchRun:
+    """One `vkqs bench` file (docs/bench-schema.md)."""
+
+    def __init__(self, path, data):
+        self.path = path
+        self.data = data
+        dev = data["device"]
+        self.device = dev.get("name", "?")
+        self.date = data.get("started_at", "?")
+        self.wall_s = data.get("wall_s")
+        short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
+        self.label = "%s, %s" % (short, dev.get("driver_info") or dev.get("driver_name", "?"))
+        # (benchmark, metric) -> the metric's object, for benchmarks that passed
+        self.metrics = collections.OrderedDict()
+        self.status = {}
+        for b in data["benchmarks"]:
+            self.status[b["name"]] = (b["status"], b.get("message", ""))
+            for m in b.get("metrics", []):
+                self.metrics[(b["name"], m["name"])] = m
+
+    def key(self):
+        return (self.device, self.date, self.wall_s, "bench")
+
+
 def category(status):
     return CATEGORY.get(status, "fail") if status else "none"
 
@@ -111,13 +136,19 @@ def load_run(path):
     if version not in FORMATS[fmt]:
         raise ReportError("%s: %s format_version %r is not supported (this report reads %s)"
                           % (path, fmt, version, ", ".join(map(str, sorted(FORMATS[fmt])))))
-    for key in ("device", "cases"):
+    for key in ("device", "benchmarks" if fmt == "vkqs-bench" else "cases"):
         if key not in data:
             raise ReportError("%s: not a vkqs result (no %r)" % (path, key))
-    return Run(path, data)
+    return BenchRun(path, data) if fmt == "vkqs-bench" else Run(path, data)
 
 
 def load_runs(paths):
+    """(suite runs, bench runs), each list in argument order."""
+    both = load_all(paths)
+    return ([r for r in both if isinstance(r, Run)], [r for r in both if isinstance(r, BenchRun)])
+
+
+def load_all(paths):
     runs = [load_run(p) for p in paths]
     seen = {}
     for r in runs:
@@ -125,10 +156,11 @@ def load_runs(paths):
             raise ReportError("%s and %s are the same run (device, driver, start time and "
                               "duration agree)" % (seen[r.key()].path, r.path))
         seen[r.key()] = r
-    # Runs of one device and driver get their file name to tell them apart.
-    labels = collections.Counter(r.label for r in runs)
+    # Runs of one device and driver (of one kind: suite or bench) get their
+    # file name to tell them apart.
+    labels = collections.Counter((type(r), r.label) for r in runs)
     for r in runs:
-        if labels[r.label] > 1:
+        if labels[(type(r), r.label)] > 1:
             r.label += " (%s)" % os.path.splitext(os.path.basename(r.path))[0]
     return runs
 
@@ -245,10 +277,186 @@ def write_atomic(path, text):
         raise
 
 
+# Benchmarks -------------------------------------------------------------------
+
+COLORS = ["#2b6cb0", "#c05621", "#2f855a", "#6b46c1", "#b7791f", "#c53030", "#2c7a7b"]
+
+
+def bench_metrics(benches):
+    """[(benchmark, metric, unit, lower_is_better, [metric or None per run])]."""
+    keys = collections.OrderedDict()
+    for b in benches:
+        for k, m in b.metrics.items():
+            keys.setdefault(k, (m["unit"], m["lower_is_better"]))
+    return [(k[0], k[1], u, low, [b.metrics.get(k) for b in benches])
+            for k, (u, low) in keys.items()]
+
+
+def esc(t):
+    return (str(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def fmt_value(v):
+    if v == 0:
+        return "0"
+    a = abs(v)
+    if a >= 1e9 or a < 1e-2:
+        return "%.3g" % v
+    if a >= 1e4:
+        return "%.0f" % v
+    return "%.4g" % v
+
+
+def scale_for(lo, hi, width):
+    """A function value -> x in [0, width]: log where the values span two
+    decades or more (and are all positive), else linear from zero."""
+    if lo > 0 and hi / lo >= 100:
+        a, b = math.log10(lo) - 0.1, math.log10(hi) + 0.05
+        return (lambda v: width * (math.log10(max(v, lo)) - a) / (b - a)), True
+    top = hi if hi > 0 else 1.0
+    return (lambda v: width * max(v, 0) / top), False
+
+
+def svg_bars(unit, labels, metrics):
+    """Median bars with p10-p90 whiskers, one row per run (None: no figure)."""
+    vals = [m for m in metrics if m]
+    lo = min(min(m["p10"], m["median"]) for m in vals)
+    hi = max(max(m["p90"], m["median"]) for m in vals)
+    lab_w, bar_w, row = 230, 280, 20
+    x, logs = scale_for(lo, hi, bar_w)
+    h = row * len(labels) + 18
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img">'
+           % (lab_w + bar_w + 90, h)]
+    for i, (label, m) in enumerate(zip(labels, metrics)):
+        y = i * row + 2
+        out.append('<text x="0" y="%d" font-size="11">%s</text>' % (y + 12, esc(label if len(label) <= 36 else label[:35] + "…")))
+        if not m:
+            out.append('<text x="%d" y="%d" font-size="11" fill="#999">no figure</text>'
+                       % (lab_w, y + 12))
+            continue
+        c = COLORS[i % len(COLORS)]
+        w = max(1.0, x(m["median"]))
+        out.append('<rect x="%d" y="%d" width="%.1f" height="12" fill="%s" opacity=".8">'
+                   '<title>median %s %s, p10 %s, p90 %s, %d samples</title></rect>'
+                   % (lab_w, y + 2, w, c, fmt_value(m["median"]), esc(unit),
+                      fmt_value(m["p10"]), fmt_value(m["p90"]), m["samples"]))
+        x1, x2 = lab_w + x(m["p10"]), lab_w + x(m["p90"])
+        out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#222"/>'
+                   '<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#222"/>'
+                   '<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#222"/>'
+                   % (x1, x2, y + 8, y + 8, x1, x1, y + 4, y + 12, x2, x2, y + 4, y + 12))
+        out.append('<text x="%.1f" y="%d" font-size="11">%s</text>'
+                   % (lab_w + max(w, x(m["p90"])) + 4, y + 12, fmt_value(m["median"])))
+    out.append('<text x="%d" y="%d" font-size="10" fill="#555">%s%s</text>'
+               % (lab_w, h - 2, esc(unit), ", log scale" if logs else ""))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def svg_lines(unit, series):
+    """One line per run over (x, y) points, both axes log (query counts)."""
+    pts = [p for ps in series.values() for p in ps if p[1] > 0]
+    if not pts:
+        return ""
+    w, h, left, bottom = 420, 200, 60, 24
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    lx0, lx1 = math.log10(min(xs)), math.log10(max(xs)) or 1
+    ly0, ly1 = math.log10(min(ys)) - 0.1, math.log10(max(ys)) + 0.1
+    fx = lambda v: left + (w - left - 10) * (math.log10(v) - lx0) / ((lx1 - lx0) or 1)
+    fy = lambda v: (h - bottom) - (h - bottom - 10) * (math.log10(v) - ly0) / ((ly1 - ly0) or 1)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img">' % (w + 200, h)]
+    for v in sorted(set(xs)):
+        out.append('<text x="%.1f" y="%d" font-size="10" text-anchor="middle">%d</text>'
+                   % (fx(v), h - 8, v))
+    for d in range(int(math.floor(ly0)), int(math.ceil(ly1)) + 1):
+        y = fy(10 ** d)
+        if 0 <= y <= h - bottom:
+            out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eee"/>'
+                       '<text x="%d" y="%.1f" font-size="10" text-anchor="end">%s</text>'
+                       % (left, w - 10, y, y, left - 4, y + 3, fmt_value(10 ** d)))
+    for i, (label, ps) in enumerate(series.items()):
+        c = COLORS[i % len(COLORS)]
+        ps = sorted(p for p in ps if p[1] > 0)
+        if not ps:
+            continue
+        out.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
+                   % (c, " ".join("%.1f,%.1f" % (fx(a), fy(b)) for a, b in ps)))
+        for a, b in ps:
+            out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s: %d queries, %s %s'
+                       '</title></circle>' % (fx(a), fy(b), c, esc(label), a, fmt_value(b), esc(unit)))
+        out.append('<text x="%d" y="%d" font-size="11" fill="%s">%s</text>'
+                   % (w + 4, 14 + 16 * i, c, esc(label[:34])))
+    out.append('<text x="%d" y="10" font-size="10" fill="#555">%s, log scales; x: queries</text>'
+               % (left, esc(unit)))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def readback_lines(benches):
+    """Per readback mode: {run label: [(query count, median latency ns)]}."""
+    modes = collections.OrderedDict()
+    for b in benches:
+        for (name, metric), m in b.metrics.items():
+            g = re.match(r"vkqs\.bench\.readback\.get_(\d+)_queries_(\w+)$", name)
+            if g and metric == "latency":
+                modes.setdefault(g.group(2), collections.OrderedDict()).setdefault(
+                    b.label, []).append((int(g.group(1)), m["median"]))
+    return modes
+
+
+def bench_charts(benches):
+    """[(group, [(chart id, title, description, svg)])] for the page."""
+    labels = [b.label for b in benches]
+    desc = {}
+    for b in benches:
+        for x in b.data["benchmarks"]:
+            desc.setdefault(x["name"], x.get("description", ""))
+    groups = collections.OrderedDict()
+    for name, metric, unit, low, per in bench_metrics(benches):
+        group = name.split(".")[2] if name.count(".") >= 3 else "other"
+        title = "%s: %s" % (name.replace("vkqs.bench.", ""), metric)
+        groups.setdefault(group, []).append(
+            ("%s:%s" % (name, metric), title + (" (lower is better)" if low else ""),
+             desc.get(name, ""), svg_bars(unit, labels, per)))
+    for mode, series in readback_lines(benches).items():
+        groups.setdefault("readback", []).insert(
+            0, ("readback-lines:%s" % mode, "readback latency against query count (%s)" % mode,
+                "the median latency of each readback benchmark of this mode",
+                svg_lines("ns", series)))
+    return list(groups.items())
+
+
+HEADLINES = [
+    ("timestamp resolution", "vkqs.bench.timestamp.resolution_graphics", "resolution"),
+    ("timestamp write", "vkqs.bench.timestamp.write_cost_graphics_bottom", "write_cost"),
+    ("readback, 1 query", "vkqs.bench.readback.get_1_queries_64", "latency"),
+    ("readback, 65536 queries", "vkqs.bench.readback.get_65536_queries_64", "latency"),
+    ("submit to available", "vkqs.bench.availability.latency", "submit_to_available"),
+    ("precise occlusion per draw", "vkqs.bench.query.draw_cost_occlusion_precise", "query_overhead"),
+]
+
+
+def bench_markdown(benches):
+    out = ["", "Benchmark headline figures (medians):", "",
+           "| run | " + " | ".join(h[0] for h in HEADLINES) + " |",
+           "|---|" + "---|" * len(HEADLINES)]
+    for b in benches:
+        cells = []
+        for _, name, metric in HEADLINES:
+            m = b.metrics.get((name, metric))
+            cells.append("%s %s" % (fmt_value(m["median"]), m["unit"]) if m else "-")
+        out.append("| %s | %s |" % (b.label, " | ".join(cells)))
+    return out
+
+
 # Markdown ---------------------------------------------------------------------
 
-def markdown(runs):
+def markdown(runs, benches=()):
     out = ["# vkqs comparison", ""]
+    if not runs:
+        return "\n".join(out + bench_markdown(benches)[1:]) + "\n"
     out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
                "unexpected |")
     out.append("|---|---|---|---|---|---|---|---|---|")
@@ -266,6 +474,8 @@ def markdown(runs):
         out.append("| %s | %s |" % (a, " | ".join(cells)))
     diffs = differences(runs)
     out += ["", "%d cases differ between runs." % len(diffs), ""]
+    if benches:
+        out += bench_markdown(benches) + [""]
     return "\n".join(out)
 
 
@@ -297,10 +507,13 @@ td.case code { word-break: break-all; } td.case { max-width: 26em; }
 tr[hidden] { display: none; }
 .legend span { padding: 0 .4em; margin-right: .3em; border-radius: 3px; }
 code { font-size: .92em; }
+.charts { display: flex; flex-wrap: wrap; gap: .8em; }
+.chart { border: 1px solid #dde; border-radius: 6px; padding: .4em .6em; }
+.chart b { display: block; font-size: .95em; } .chart small { display: block; color: #555; max-width: 36em; }
 </style></head><body>
 <h1>vkqs comparison</h1>
 <p class="legend"><span class="pass">Pass</span><span class="fail">Fail, Crash, Timeout</span><span class="notsup">NotSupported</span><span class="warn">warning</span><span class="none">not run</span></p>
-<h2>Runs</h2>
+{% if runs %}<h2>Runs</h2>
 <div class="runs">
 {% for r in runs %}<div class="run" data-run="{{ loop.index0 }}"><b>{{ r.label }}</b>
 <small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% endif %}</small>
@@ -327,7 +540,18 @@ code { font-size: .92em; }
 {% for r in runs %}{% if r.xfails %}<h3>{{ r.label }} <small>({{ r.xfails|length }}, <code>{{ r.expectations }}-fails.txt</code>)</small></h3>
 <table class="xfail"><tr><th>case</th><th>status</th><th>why (the expectation's comment)</th></tr>
 {% for name, st, why in r.xfails %}<tr><td><code>{{ name }}</code></td><td class="st {{ catname(st) }}">{{ st }}</td><td class="msg">{{ why }}</td></tr>
-{% endfor %}</table>{% endif %}{% endfor %}
+{% endfor %}</table>{% endif %}{% endfor %}{% endif %}
+
+{% if benches %}<h2 id="benchmarks">Benchmarks</h2>
+<div class="runs">
+{% for b in benches %}<div class="run bench-run"><b>{{ b.label }}</b>
+<small>{{ b.date }}{% if b.wall_s is not none %} &middot; {{ '%.1f'|format(b.wall_s) }} s{% endif %} &middot; {{ b.n }} benchmarks, {{ b.figures }} with figures</small>
+<small><code>{{ b.file }}</code></small></div>
+{% endfor %}</div>
+<p>Bars: the median; whiskers: p10 to p90 of the samples kept; a log scale where the values span two decades.</p>
+{% for group, charts in bench_groups %}<h3>{{ group }}</h3><div class="charts">
+{% for id, title, desc, svg in charts %}<div class="chart" data-metric="{{ id }}"><b>{{ title }}</b><small>{{ desc }}</small>{{ svg|safe }}</div>
+{% endfor %}</div>{% endfor %}{% endif %}
 
 <script>
 (function () {
@@ -356,7 +580,7 @@ code { font-size: .92em; }
 """
 
 
-def render_html(runs):
+def render_html(runs, benches=()):
     if jinja2 is None:
         raise ReportError("--html needs python3-jinja2 (ci/setup.sh installs it)")
     env = jinja2.Environment(autoescape=True)
@@ -369,9 +593,13 @@ def render_html(runs):
                       "file": os.path.relpath(r.path, ROOT) if os.path.isabs(r.path) else r.path,
                       "h": headline(r), "expectations": r.expectations,
                       "xfails": expected_failures(r)})
+    bviews = [{"label": b.label, "date": b.date, "wall_s": b.wall_s,
+               "file": os.path.relpath(b.path, ROOT) if os.path.isabs(b.path) else b.path,
+               "n": len(b.status), "figures": len({k[0] for k in b.metrics})} for b in benches]
     return env.from_string(PAGE).render(
         runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
-        areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE)
+        areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE, benches=bviews,
+        bench_groups=bench_charts(benches) if benches else [])
 
 
 # Baseline ---------------------------------------------------------------------
@@ -395,6 +623,42 @@ def baseline(new, old):
         else:
             changes.append(row)
     return regressions, fixes, changes
+
+
+def bench_baseline(new, old):
+    """(regressions, improvements): (benchmark, metric, old median, old p10, old p90,
+    new median, unit) where the new median left the old p10-p90 spread."""
+    if new.device != old.device:
+        raise ReportError("--baseline compares runs of one device: %s is %s, %s is %s"
+                          % (old.path, old.device, new.path, new.device))
+    worse, better = [], []
+    for k, m in new.metrics.items():
+        o = old.metrics.get(k)
+        if not o:
+            continue
+        row = (k[0], k[1], o["median"], o["p10"], o["p90"], m["median"], m["unit"])
+        high, low = m["median"] > o["p90"], m["median"] < o["p10"]
+        if (high and m["lower_is_better"]) or (low and not m["lower_is_better"]):
+            worse.append(row)
+        elif high or low:
+            better.append(row)
+    return worse, better
+
+
+def bench_baseline_markdown(new, old, result):
+    worse, better = result
+    out = ["# vkqs bench: %s against its baseline" % new.label, "",
+           "%s (%s) against %s (%s): %d metrics regressed beyond the baseline's p10-p90 "
+           "spread, %d improved." % (new.path, new.date, old.path, old.date, len(worse),
+                                      len(better))]
+    for title, rows in (("Regressions", worse), ("Improvements", better)):
+        if rows:
+            out += ["", "## " + title, "", "| benchmark | metric | before (p10-p90) | now |",
+                    "|---|---|---|---|"]
+            out += ["| `%s` | %s | %s (%s-%s) %s | %s %s |" % (
+                r[0], r[1], fmt_value(r[2]), fmt_value(r[3]), fmt_value(r[4]), r[6],
+                fmt_value(r[5]), r[6]) for r in rows]
+    return "\n".join(out) + "\n"
 
 
 def baseline_markdown(new, old, result):
@@ -425,18 +689,24 @@ def main(argv=None):
         if args.baseline:
             if len(args.results) != 1 or args.html:
                 raise ReportError("--baseline takes one new result file (and --md)")
-            new, old = load_runs([args.results[0], args.baseline])
-            result = baseline(new, old)
-            text = baseline_markdown(new, old, result)
+            new, old = load_all([args.results[0], args.baseline])
+            if type(new) is not type(old):
+                raise ReportError("--baseline compares two suite results or two bench results")
+            if isinstance(new, BenchRun):
+                result = bench_baseline(new, old)
+                text = bench_baseline_markdown(new, old, result)
+            else:
+                result = baseline(new, old)
+                text = baseline_markdown(new, old, result)
             if args.md:
                 write_atomic(args.md, text)
             sys.stdout.write(text)
             return 1 if result[0] else 0
         if not args.html and not args.md:
             raise ReportError("nothing to write: give --html FILE and/or --md FILE")
-        runs = load_runs(args.results)
-        page = render_html(runs) if args.html else None
-        md = markdown(runs) if args.md else None
+        runs, benches = load_runs(args.results)
+        page = render_html(runs, benches) if args.html else None
+        md = markdown(runs, benches) if args.md else None
         if page is not None:
             write_atomic(args.html, page)
         if md is not None:

@@ -13,6 +13,7 @@
 #include "bench.h"
 #include "proflock.h"
 #include "vkutil.h"
+#include "workload.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
@@ -82,6 +83,31 @@ static void read_ts(struct vkqs_ctx *ctx, VkQueryPool pool, uint32_t n, uint64_t
 						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
 }
 
+/* vkCmdResetQueryPool needs a graphics or compute queue
+ * (VUID-vkCmdResetQueryPool-commandBuffer-cmdpool): elsewhere the queries
+ * are reset from the host before each submission (hostQueryReset). */
+static bool cmd_reset_ok(struct vkqs_ctx *ctx, const struct vkqs_queue *q)
+{
+	VkQueueFlags f = ctx->vk->info.families[q->family].flags;
+	return (f & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) != 0;
+}
+
+static void reset_in(struct vkqs_ctx *ctx, const struct vkqs_queue *q, VkCommandBuffer cb,
+		     VkQueryPool pool, uint32_t n)
+{
+	if (cmd_reset_ok(ctx, q))
+		D->vkCmdResetQueryPool(cb, pool, 0, n);
+	else if (!ctx->vk->f12.hostQueryReset)
+		vkqs_skip(ctx, "no vkCmdResetQueryPool on this queue and no hostQueryReset");
+}
+
+static void host_reset_if_needed(struct vkqs_ctx *ctx, const struct vkqs_queue *q,
+				 VkQueryPool pool, uint32_t n)
+{
+	if (!cmd_reset_ok(ctx, q))
+		D->vkResetQueryPool(DEV, pool, 0, n);
+}
+
 /* Submits an ended, reusable command buffer and waits for it. */
 static void submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkCommandBuffer cb)
 {
@@ -115,15 +141,18 @@ static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
 	const uint32_t n = 64;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
 	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
-	D->vkCmdResetQueryPool(cb, pool, 0, n);
+	reset_in(ctx, q, cb, pool, n);
 	for (uint32_t i = 0; i < n; i++)
 		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, i);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
 	struct sampler s = sampler_make(ctx), zeros = sampler_make(ctx);
 	uint64_t t[64];
-	for (uint32_t i = 0; i < WARMUP; i++)
+	for (uint32_t i = 0; i < WARMUP; i++) {
+		host_reset_if_needed(ctx, q, pool, n);
 		submit_wait(ctx, q, cb);
+	}
 	while (sampler_more(&s)) {
+		host_reset_if_needed(ctx, q, pool, n);
 		submit_wait(ctx, q, cb);
 		read_ts(ctx, pool, n, t);
 		double best = 0;
@@ -168,15 +197,18 @@ static void timestamp_write_cost(struct vkqs_ctx *ctx, const void *param)
 	const uint32_t n = vkqs_bench_quick() ? 64 : 1024;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
 	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
-	D->vkCmdResetQueryPool(cb, pool, 0, n);
+	reset_in(ctx, q, cb, pool, n);
 	for (uint32_t i = 0; i < n; i++)
 		D->vkCmdWriteTimestamp(cb, sp->stage, pool, i);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
 	struct sampler s = sampler_make(ctx);
 	uint64_t *t = vkqs_alloc(ctx, n * sizeof(*t));
-	for (uint32_t i = 0; i < WARMUP; i++)
+	for (uint32_t i = 0; i < WARMUP; i++) {
+		host_reset_if_needed(ctx, q, pool, n);
 		submit_wait(ctx, q, cb);
+	}
 	while (sampler_more(&s)) {
+		host_reset_if_needed(ctx, q, pool, n);
 		submit_wait(ctx, q, cb);
 		read_ts(ctx, pool, n, t);
 		sampler_add(&s, ticks_ns(ctx, q, t[0], t[n - 1]) / (n - 1));
@@ -590,6 +622,10 @@ static const struct vkqs_case benches[] = {
 	 "VK_QCOM_elapsed_timer_query around 16 draws against a timestamp pair around them"},
 	{"perf.profiling_lock", profiling_lock_latency,
 	 "host ns of vkAcquireProfilingLockKHR and vkReleaseProfilingLockKHR"},
+	{"workload.costing", vkqs_bench_workload_costing,
+	 "per-workload timer costs of a frame as recorded and with seed 003's serialization "
+	 "injected (barriers around every timer, a timeline semaphore across submissions)",
+	 vkqs_bench_workload_queues, sizeof(bool), 2, vkqs_bench_workload_queues_name},
 	{"calibrated.timestamps", calibrated,
 	 "maxDeviation, the call's host time, and device clock drift against CLOCK_MONOTONIC"},
 };

@@ -366,33 +366,39 @@ static void monotonic(struct vkqs_ctx *ctx, const void *param)
 /* Two halves timed one after the other, and the whole timed in a second
  * submission: each half at least one tick; the halves sum to within
  * [1/2, 3/2] of the whole (plus a tick each) - the same work, measured
- * twice, in two submissions. */
+ * twice, in two submissions.  Up to three tries: a device whose clock is
+ * the host's (RD_CLOCK=host) measures the host's scheduling too, and one
+ * preempted half is not the rule's concern. */
 static void additive(struct vkqs_ctx *ctx, const void *param)
 {
 	enum vkqs_pass_kind kind = *(const enum vkqs_pass_kind *)param;
 	struct el *el = el_create(ctx, kind, 1, NULL, 3);
-	VkCommandBuffer cb = el_begin_cb(ctx, el, 3);
-	vkqs_pass_begin(ctx, cb, el->t, 1.0f);
-	for (uint32_t i = 0; i < 2; i++) {
-		D->vkCmdBeginQuery(cb, el->pool, i, 0);
+	uint64_t e[3], sum = 0;
+	for (int attempt = 0; attempt < 3; attempt++) {
+		VkCommandBuffer cb = el_begin_cb(ctx, el, 3);
+		vkqs_pass_begin(ctx, cb, el->t, 1.0f);
+		for (uint32_t i = 0; i < 2; i++) {
+			D->vkCmdBeginQuery(cb, el->pool, i, 0);
+			el_work(ctx, cb, el, 0);
+			D->vkCmdEndQuery(cb, el->pool, i);
+		}
+		vkqs_pass_end(ctx, cb, el->t);
+		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+		cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+		vkqs_pass_begin(ctx, cb, el->t, 1.0f);
+		D->vkCmdBeginQuery(cb, el->pool, 2, 0);
 		el_work(ctx, cb, el, 0);
-		D->vkCmdEndQuery(cb, el->pool, i);
+		el_work(ctx, cb, el, 0);
+		D->vkCmdEndQuery(cb, el->pool, 2);
+		vkqs_pass_end(ctx, cb, el->t);
+		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+		el_read(ctx, el->pool, 0, 3, e);
+		sum = e[0] + e[1];
+		VKQS_EXPECTF(ctx, e[0] >= 1 && e[1] >= 1, "halves: %" PRIu64 ", %" PRIu64 " ticks", e[0],
+			     e[1]);
+		if (e[0] >= 1 && e[1] >= 1 && 2 * (sum + 2) >= e[2] && 2 * sum <= 3 * e[2] + 4)
+			break;
 	}
-	vkqs_pass_end(ctx, cb, el->t);
-	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
-	cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-	vkqs_pass_begin(ctx, cb, el->t, 1.0f);
-	D->vkCmdBeginQuery(cb, el->pool, 2, 0);
-	el_work(ctx, cb, el, 0);
-	el_work(ctx, cb, el, 0);
-	D->vkCmdEndQuery(cb, el->pool, 2);
-	vkqs_pass_end(ctx, cb, el->t);
-	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
-	uint64_t e[3];
-	el_read(ctx, el->pool, 0, 3, e);
-	uint64_t sum = e[0] + e[1];
-	VKQS_EXPECTF(ctx, e[0] >= 1 && e[1] >= 1, "halves: %" PRIu64 ", %" PRIu64 " ticks", e[0],
-		     e[1]);
 	VKQS_EXPECTF(ctx, 2 * (sum + 2) >= e[2] && 2 * sum <= 3 * e[2] + 4,
 		     "halves %" PRIu64 " + %" PRIu64 " = %" PRIu64 " ticks against %" PRIu64
 		     " for the whole: outside [1/2, 3/2] of it",
