@@ -318,6 +318,11 @@ def scale_for(lo, hi, width):
     return (lambda v: width * max(v, 0) / top), False
 
 
+def short_label(label, n=36):
+    """At most n characters, keeping both ends (runs of one device differ at the end)."""
+    return label if len(label) <= n else label[:n // 2 - 1] + "\u2026" + label[-(n // 2):]
+
+
 def svg_bars(unit, labels, metrics):
     """Median bars with p10-p90 whiskers, one row per run (None: no figure)."""
     vals = [m for m in metrics if m]
@@ -330,7 +335,7 @@ def svg_bars(unit, labels, metrics):
            % (lab_w + bar_w + 90, h)]
     for i, (label, m) in enumerate(zip(labels, metrics)):
         y = i * row + 2
-        out.append('<text x="0" y="%d" font-size="11">%s</text>' % (y + 12, esc(label if len(label) <= 36 else label[:35] + "…")))
+        out.append('<text x="0" y="%d" font-size="11">%s</text>' % (y + 12, esc(short_label(label))))
         if not m:
             out.append('<text x="%d" y="%d" font-size="11" fill="#999">no figure</text>'
                        % (lab_w, y + 12))

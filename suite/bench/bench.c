@@ -116,6 +116,31 @@ static void submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkCommandBuf
 	vkqs_fence_wait(ctx, f);
 }
 
+/* A reusable command buffer of n back-to-back timestamps at `stage` into
+ * pool; ts_round resets (from the host where needed), runs it, reads them. */
+static VkCommandBuffer ts_chain(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkQueryPool pool,
+				uint32_t n, VkPipelineStageFlagBits stage)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	reset_in(ctx, q, cb, pool, n);
+	for (uint32_t i = 0; i < n; i++)
+		D->vkCmdWriteTimestamp(cb, stage, pool, i);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	for (uint32_t i = 0; i < WARMUP; i++) {
+		host_reset_if_needed(ctx, q, pool, n);
+		submit_wait(ctx, q, cb);
+	}
+	return cb;
+}
+
+static void ts_round(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkCommandBuffer cb,
+		     VkQueryPool pool, uint32_t n, uint64_t *t)
+{
+	host_reset_if_needed(ctx, q, pool, n);
+	submit_wait(ctx, q, cb);
+	read_ts(ctx, pool, n, t);
+}
+
 /* Queues ------------------------------------------------------------------------*/
 
 enum which_queue { Q_GRAPHICS, Q_COMPUTE, Q_TRANSFER };
@@ -140,21 +165,11 @@ static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
 	require_timestamps(ctx, q, queue_names[w]);
 	const uint32_t n = 64;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
-	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
-	reset_in(ctx, q, cb, pool, n);
-	for (uint32_t i = 0; i < n; i++)
-		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, i);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	VkCommandBuffer cb = ts_chain(ctx, q, pool, n, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
 	struct sampler s = sampler_make(ctx), zeros = sampler_make(ctx);
 	uint64_t t[64];
-	for (uint32_t i = 0; i < WARMUP; i++) {
-		host_reset_if_needed(ctx, q, pool, n);
-		submit_wait(ctx, q, cb);
-	}
 	while (sampler_more(&s)) {
-		host_reset_if_needed(ctx, q, pool, n);
-		submit_wait(ctx, q, cb);
-		read_ts(ctx, pool, n, t);
+		ts_round(ctx, q, cb, pool, n, t);
 		double best = 0;
 		uint32_t equal = 0;
 		for (uint32_t i = 1; i < n; i++) {
@@ -196,21 +211,11 @@ static void timestamp_write_cost(struct vkqs_ctx *ctx, const void *param)
 	require_timestamps(ctx, q, queue_names[sp->q]);
 	const uint32_t n = vkqs_bench_quick() ? 64 : 1024;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
-	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, q, 0);
-	reset_in(ctx, q, cb, pool, n);
-	for (uint32_t i = 0; i < n; i++)
-		D->vkCmdWriteTimestamp(cb, sp->stage, pool, i);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	VkCommandBuffer cb = ts_chain(ctx, q, pool, n, sp->stage);
 	struct sampler s = sampler_make(ctx);
 	uint64_t *t = vkqs_alloc(ctx, n * sizeof(*t));
-	for (uint32_t i = 0; i < WARMUP; i++) {
-		host_reset_if_needed(ctx, q, pool, n);
-		submit_wait(ctx, q, cb);
-	}
 	while (sampler_more(&s)) {
-		host_reset_if_needed(ctx, q, pool, n);
-		submit_wait(ctx, q, cb);
-		read_ts(ctx, pool, n, t);
+		ts_round(ctx, q, cb, pool, n, t);
 		sampler_add(&s, ticks_ns(ctx, q, t[0], t[n - 1]) / (n - 1));
 	}
 	vkqs_bench_metric(ctx, "write_cost", "ns/write", true, s.v, s.taken);
