@@ -41,7 +41,4 @@ struct vkqs_bench_stats {
 };
 void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out);
 
-/* `vkqs bench`: options as `run`'s where they overlap. */
-int vkqs_bench_main(int argc, char **argv);
-
 #endif

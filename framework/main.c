@@ -1,4 +1,4 @@
-/* The vkqs command: list, devices, info, run. */
+/* The vkqs command: list, devices, info, run, bench, report. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -203,6 +203,15 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 				die("--min-time: expected seconds >= 0, got '%s'", val);
 		}
 	}
+}
+
+/* The current UTC time as ISO 8601, as the reports carry it. */
+static void utc_now(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* Case selection -----------------------------------------------------------*/
@@ -437,10 +446,7 @@ static int cmd_run(int argc, char **argv)
 	if (!vkqs_probe_device(o.device, o.validation, &run.device, err, sizeof(err)))
 		die("%s", err);
 
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(run.started_at, sizeof(run.started_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	utc_now(run.started_at, sizeof(run.started_at));
 	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,
 	       run.device.name, run.device.driver_name, run.device.driver_info,
 	       o.validation ? ", validation on" : "");
@@ -610,10 +616,7 @@ static int cmd_bench(int argc, char **argv)
 		die("no benchmark selected");
 	if (!vkqs_probe_device(o.device, false, &run.device, err, sizeof(err)))
 		die("%s", err);
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(run.started_at, sizeof(run.started_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	utc_now(run.started_at, sizeof(run.started_at));
 	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples%s\n", run.count,
 	       run.device.index, run.device.name, run.device.driver_name, run.device.driver_info,
 	       o.repeat, o.quick ? ", quick" : "");
@@ -731,24 +734,21 @@ int main(int argc, char **argv)
 {
 	vkqs_loader_add_refdevice();
 	if (argc < 2)
-		die("no command given (list, devices, info, run, report; see vkqs --help)");
+		die("no command given (list, devices, info, run, bench, report; see vkqs --help)");
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} cmds[] = {
+		{"list", cmd_list},   {"devices", cmd_devices}, {"info", cmd_info},
+		{"run", cmd_run},     {"bench", cmd_bench},     {"report", cmd_report},
+		/* internal: the second process of the profiling-lock cases (proflock.h) */
+		{"hold-profiling-lock", vkqs_hold_profiling_lock_main},
+	};
 	const char *cmd = argv[1];
 	if (is_help(cmd) || !strcmp(cmd, "help"))
 		return print_usage(argc > 2 ? argv[2] : NULL);
-	if (!strcmp(cmd, "list"))
-		return cmd_list(argc - 2, argv + 2);
-	if (!strcmp(cmd, "devices"))
-		return cmd_devices(argc - 2, argv + 2);
-	if (!strcmp(cmd, "info"))
-		return cmd_info(argc - 2, argv + 2);
-	if (!strcmp(cmd, "run"))
-		return cmd_run(argc - 2, argv + 2);
-	if (!strcmp(cmd, "report"))
-		return cmd_report(argc - 2, argv + 2);
-	if (!strcmp(cmd, "bench"))
-		return cmd_bench(argc - 2, argv + 2);
-	/* internal: the second process of the profiling-lock cases (proflock.h) */
-	if (!strcmp(cmd, "hold-profiling-lock"))
-		return vkqs_hold_profiling_lock_main(argc - 2, argv + 2);
-	die("unknown command '%s' (list, devices, info, run, report; see vkqs --help)", cmd);
+	for (size_t i = 0; i < VKQS_ARRAY_LEN(cmds); i++)
+		if (!strcmp(cmd, cmds[i].name))
+			return cmds[i].fn(argc - 2, argv + 2);
+	die("unknown command '%s' (list, devices, info, run, bench, report; see vkqs --help)", cmd);
 }

@@ -1,9 +1,22 @@
 #include "passtarget.h"
 
+#include <stdio.h>
+
 #include "vkqs.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
+
+void vkqs_pass_kind_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", vkqs_pass_kind_tokens[*(const enum vkqs_pass_kind *)param]);
+}
+
+void vkqs_pass_views_name(const void *param, char *buf, size_t size)
+{
+	const struct vkqs_pass_views *p = param;
+	snprintf(buf, size, "%s_mask_0x%x", vkqs_pass_kind_tokens[p->kind], p->mask);
+}
 
 const char *const vkqs_pass_kind_tokens[3] = {"render_pass", "render_pass2",
 					      "dynamic_rendering"};

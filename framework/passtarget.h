@@ -10,6 +10,15 @@
 enum vkqs_pass_kind { VKQS_PASS_RP1, VKQS_PASS_RP2, VKQS_PASS_DYN };
 /* Name tokens: "render_pass", "render_pass2", "dynamic_rendering". */
 extern const char *const vkqs_pass_kind_tokens[3];
+/* Parameter name hooks (STYLE 2) of the cases that run over the kinds:
+ * an enum vkqs_pass_kind ("render_pass2"), or a kind and a view mask
+ * ("render_pass2_mask_0x5"). */
+void vkqs_pass_kind_name(const void *param, char *buf, size_t size);
+struct vkqs_pass_views {
+	enum vkqs_pass_kind kind;
+	uint32_t mask;
+};
+void vkqs_pass_views_name(const void *param, char *buf, size_t size);
 
 #define VKQS_PASS_MAX_SUBPASSES 2u
 

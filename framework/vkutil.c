@@ -898,21 +898,17 @@ void vkqs_draw_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 	vkqs_draw_rect_n(ctx, cb, p, t, x0, y0, x1, y1, z, 6);
 }
 
-struct vkqs_compute *vkqs_compute_create(struct vkqs_ctx *ctx, const uint32_t *spv, size_t size,
-					 const struct vkqs_buffer *buf, uint32_t push_size,
-					 VkPipelineCreateFlags2KHR flags2)
+VkDescriptorSet vkqs_storage_set(struct vkqs_ctx *ctx, const struct vkqs_buffer *buf,
+				 VkShaderStageFlags stages, VkDescriptorSetLayout *dsl)
 {
-	struct vkqs_compute *c = vkqs_alloc(ctx, sizeof(*c));
-	VkDescriptorSetLayoutBinding bind = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-					     VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+	VkDescriptorSetLayoutBinding bind = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, NULL};
 	VkDescriptorSetLayoutCreateInfo dli = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
 		.bindingCount = 1,
 		.pBindings = &bind,
 	};
-	VkDescriptorSetLayout dsl;
-	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dli, NULL, &dsl));
-	DEFER(VkDescriptorSetLayout, dsl);
+	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dli, NULL, dsl));
+	DEFER(VkDescriptorSetLayout, *dsl);
 	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
 	VkDescriptorPoolCreateInfo dpi = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -927,18 +923,29 @@ struct vkqs_compute *vkqs_compute_create(struct vkqs_ctx *ctx, const uint32_t *s
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
 		.descriptorPool = dp,
 		.descriptorSetCount = 1,
-		.pSetLayouts = &dsl,
+		.pSetLayouts = dsl,
 	};
-	VKQS_CHECK(ctx, D->vkAllocateDescriptorSets(DEV, &dsai, &c->set));
+	VkDescriptorSet set;
+	VKQS_CHECK(ctx, D->vkAllocateDescriptorSets(DEV, &dsai, &set));
 	VkDescriptorBufferInfo dbi = {buf->buf, 0, VK_WHOLE_SIZE};
 	VkWriteDescriptorSet w = {
 		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-		.dstSet = c->set,
+		.dstSet = set,
 		.descriptorCount = 1,
 		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
 		.pBufferInfo = &dbi,
 	};
 	D->vkUpdateDescriptorSets(DEV, 1, &w, 0, NULL);
+	return set;
+}
+
+struct vkqs_compute *vkqs_compute_create(struct vkqs_ctx *ctx, const uint32_t *spv, size_t size,
+					 const struct vkqs_buffer *buf, uint32_t push_size,
+					 VkPipelineCreateFlags2KHR flags2)
+{
+	struct vkqs_compute *c = vkqs_alloc(ctx, sizeof(*c));
+	VkDescriptorSetLayout dsl;
+	c->set = vkqs_storage_set(ctx, buf, VK_SHADER_STAGE_COMPUTE_BIT, &dsl);
 	VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size};
 	VkPipelineLayoutCreateInfo lci = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,

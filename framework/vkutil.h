@@ -259,6 +259,11 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 					 const struct vkqs_target *t,
 					 const struct vkqs_pipeline_desc *desc);
 
+/* A descriptor set whose binding 0 is buf as a storage buffer, visible to
+ * `stages`; its layout in *dsl (both destroyed at case end). */
+VkDescriptorSet vkqs_storage_set(struct vkqs_ctx *ctx, const struct vkqs_buffer *buf,
+				 VkShaderStageFlags stages, VkDescriptorSetLayout *dsl);
+
 /* A compute pipeline of spv (entry "main") over buf as the storage buffer
  * at set 0, binding 0, with push_size bytes of compute push constants (0:
  * none) and, when non-zero, flags2 in VkPipelineCreateFlags2CreateInfoKHR. */

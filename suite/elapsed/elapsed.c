@@ -189,10 +189,6 @@ static void expect_bounded(struct vkqs_ctx *ctx, const struct el *el, const char
 
 static const enum vkqs_pass_kind kinds[] = {VKQS_PASS_RP1, VKQS_PASS_RP2, VKQS_PASS_DYN};
 
-static void kind_name(const void *param, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s", vkqs_pass_kind_tokens[*(const enum vkqs_pass_kind *)param]);
-}
 
 /* Where the timer is begun and ended relative to the render pass instance. */
 enum where { OUTSIDE, INSIDE };
@@ -438,24 +434,15 @@ static void subpasses(struct vkqs_ctx *ctx, const void *param)
 
 /* Multiview: the N queries of a timer begun in a subpass with N views sum
  * to the total, which the timestamps around the instance bound. */
-struct mv_param {
-	enum vkqs_pass_kind kind;
-	uint32_t mask;
-};
-static const struct mv_param mv_params[] = {
+static const struct vkqs_pass_views mv_params[] = {
 	{VKQS_PASS_RP1, 0x3}, {VKQS_PASS_RP1, 0x5}, {VKQS_PASS_RP1, 0xf},
 	{VKQS_PASS_RP2, 0x3}, {VKQS_PASS_RP2, 0x5}, {VKQS_PASS_RP2, 0xf},
 	{VKQS_PASS_DYN, 0x3}, {VKQS_PASS_DYN, 0x5}, {VKQS_PASS_DYN, 0xf},
 };
-static void mv_name(const void *param, char *buf, size_t size)
-{
-	const struct mv_param *p = param;
-	snprintf(buf, size, "%s_mask_0x%x", vkqs_pass_kind_tokens[p->kind], p->mask);
-}
 
 static void multiview(struct vkqs_ctx *ctx, const void *param)
 {
-	const struct mv_param *p = param;
+	const struct vkqs_pass_views *p = param;
 	uint32_t n = (uint32_t)__builtin_popcount(p->mask);
 	struct el *el = el_create(ctx, p->kind, 1, &p->mask, n + 2);
 	VkCommandBuffer cb = el_begin_cb(ctx, el, n + 2);
@@ -740,35 +727,35 @@ static const struct vkqs_case cases[] = {
 	 .fn = in_pass_vs_timestamps,
 	 .spec = SPEC_COUNT "; seed 001: a timestamp pair inside a render pass on a tiler "
 		 "measures one tile, the elapsed timer accumulates the tiles",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "tiler.scales_with_area",
 	 .fn = scales_with_area,
 	 .spec = SPEC_COUNT " (64 times the fragments in the same draws take longer)",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "tiler.position_independent",
 	 .fn = position_independent,
 	 .spec = SPEC_COUNT " (the same draws in two corners of the target)",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "work.monotonic",
 	 .fn = monotonic,
 	 .spec = SPEC_COUNT " (16 times the draws take longer)",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "work.additive",
 	 .fn = additive,
 	 .spec = SPEC_COUNT " (two halves and the whole)",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "subpasses.each_and_whole",
 	 .fn = subpasses,
 	 .spec = SPEC_COUNT "; a query begun in a subpass ends in it",
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "multiview.sum",
 	 .fn = multiview,
 	 .spec = SPEC_MULTIVIEW "; 18.2: N consecutive queries for N views",
-	 .params = VKQS_PARAMS(mv_params, mv_name)},
+	 .params = VKQS_PARAMS(mv_params, vkqs_pass_views_name)},
 	{.name = "barrier.no_implicit_barrier",
 	 .fn = barrier_rule,
 	 .spec = SPEC_BARRIER,
-	 .params = VKQS_PARAMS(kinds, kind_name)},
+	 .params = VKQS_PARAMS(kinds, vkqs_pass_kind_name)},
 	{.name = "secondary.draws",
 	 .fn = secondary,
 	 .spec = SPEC_COUNT " (work in secondary command buffers)",

@@ -303,45 +303,10 @@ static struct menv *menv_create(struct vkqs_ctx *ctx, uint32_t views)
 	memset(e->counts->map, 0, COUNTS_WORDS * 4ull);
 	vkqs_buffer_flush(ctx, e->counts);
 
-	VkDescriptorSetLayoutBinding b = {
-		0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-		VK_SHADER_STAGE_TASK_BIT_EXT | VK_SHADER_STAGE_MESH_BIT_EXT |
-			VK_SHADER_STAGE_COMPUTE_BIT,
-		NULL};
-	VkDescriptorSetLayoutCreateInfo dslci = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-		.bindingCount = 1,
-		.pBindings = &b,
-	};
-	VKQS_CHECK(ctx, D->vkCreateDescriptorSetLayout(DEV, &dslci, NULL, &e->dsl));
-	DEFER(DESCRIPTOR_SET_LAYOUT, e->dsl);
-	VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
-	VkDescriptorPoolCreateInfo dpci = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-		.maxSets = 1,
-		.poolSizeCount = 1,
-		.pPoolSizes = &ps,
-	};
-	VkDescriptorPool dp;
-	VKQS_CHECK(ctx, D->vkCreateDescriptorPool(DEV, &dpci, NULL, &dp));
-	DEFER(DESCRIPTOR_POOL, dp);
-	VkDescriptorSetAllocateInfo dsai = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-		.descriptorPool = dp,
-		.descriptorSetCount = 1,
-		.pSetLayouts = &e->dsl,
-	};
-	VKQS_CHECK(ctx, D->vkAllocateDescriptorSets(DEV, &dsai, &e->set));
-	VkDescriptorBufferInfo dbi = {e->counts->buf, 0, VK_WHOLE_SIZE};
-	VkWriteDescriptorSet w = {
-		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-		.dstSet = e->set,
-		.dstBinding = 0,
-		.descriptorCount = 1,
-		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-		.pBufferInfo = &dbi,
-	};
-	D->vkUpdateDescriptorSets(DEV, 1, &w, 0, NULL);
+	e->set = vkqs_storage_set(ctx, e->counts,
+				  VK_SHADER_STAGE_TASK_BIT_EXT | VK_SHADER_STAGE_MESH_BIT_EXT |
+					  VK_SHADER_STAGE_COMPUTE_BIT,
+				  &e->dsl);
 
 	VkPushConstantRange pcr = {VK_SHADER_STAGE_MESH_BIT_EXT, 0, sizeof(struct push)};
 	VkPipelineLayoutCreateInfo lci = {

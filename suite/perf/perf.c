@@ -308,6 +308,25 @@ static void perf_results(struct vkqs_ctx *ctx, VkQueryPool pool, uint32_t first,
 						 VK_QUERY_RESULT_WAIT_BIT));
 }
 
+/* A command buffer for every pass of pool, its query 0 begun first. */
+static VkCommandBuffer query_open(struct vkqs_ctx *ctx, VkQueryPool pool)
+{
+	VkCommandBuffer cb = perf_cmd(ctx);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	return cb;
+}
+
+/* Ends query 0 as cb's last command, submits cb once per pass, reads the
+ * query's n results. */
+static void query_close(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool,
+			uint32_t passes, uint32_t n, result_t *out)
+{
+	D->vkCmdEndQuery(cb, pool, 0);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	perf_submit(ctx, cb, passes);
+	perf_results(ctx, pool, 0, 1, n, out);
+}
+
 /* Work ------------------------------------------------------------------------*/
 
 struct scene {
@@ -342,13 +361,9 @@ static void measure_draws(struct vkqs_ctx *ctx, const struct perf *pf, const uin
 {
 	uint32_t passes;
 	VkQueryPool pool = perf_pool(ctx, pf, idx, n, 1, &passes);
-	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	VkCommandBuffer cb = query_open(ctx, pool);
 	scene_draw(ctx, cb, s, draws, vertices, w, h);
-	D->vkCmdEndQuery(cb, pool, 0);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	perf_submit(ctx, cb, passes);
-	perf_results(ctx, pool, 0, 1, n, out);
+	query_close(ctx, cb, pool, passes, n, out);
 }
 
 /* Enumeration -------------------------------------------------------------------*/
@@ -668,15 +683,11 @@ static void values_render_passes(struct vkqs_ctx *ctx, const void *param)
 	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
 	uint32_t passes;
 	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 1, &passes);
-	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	VkCommandBuffer cb = query_open(ctx, pool);
 	for (uint32_t i = 0; i < k; i++)
 		scene_draw(ctx, cb, &s, 1, 6, 4, 4);
-	D->vkCmdEndQuery(cb, pool, 0);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	perf_submit(ctx, cb, passes);
 	result_t r;
-	perf_results(ctx, pool, 0, 1, 1, &r);
+	query_close(ctx, cb, pool, passes, 1, &r);
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, c, r), k);
 }
 
@@ -702,18 +713,14 @@ static void values_compute(struct vkqs_ctx *ctx, const void *param)
 						     b, 0, 0);
 	uint32_t passes;
 	VkQueryPool pool = perf_pool(ctx, pf, idx, 2, 1, &passes);
-	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	VkCommandBuffer cb = query_open(ctx, pool);
 	vkqs_cmd_bind_compute(ctx, cb, c);
 	for (uint32_t i = 0; i < cc->dispatches; i++) {
 		D->vkCmdDispatch(cb, cc->groups, 1, 1);
 		vkqs_cmd_full_barrier(ctx, cb);
 	}
-	D->vkCmdEndQuery(cb, pool, 0);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	perf_submit(ctx, cb, passes);
 	result_t r[2];
-	perf_results(ctx, pool, 0, 1, 2, r);
+	query_close(ctx, cb, pool, passes, 2, r);
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, idx[0], r[0]), cc->dispatches);
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, idx[1], r[1]), 8u * cc->groups * cc->dispatches);
 }
@@ -727,20 +734,16 @@ static void values_bytes(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_buffer *b = vkqs_buffer_device(ctx, 8192, 0);
 	uint32_t passes;
 	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 1, &passes);
-	VkCommandBuffer cb = perf_cmd(ctx);
 	static const uint32_t words[16] = {0};
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	VkCommandBuffer cb = query_open(ctx, pool);
 	D->vkCmdFillBuffer(cb, b->buf, 0, 4096, 7);
 	vkqs_cmd_full_barrier(ctx, cb);
 	VkBufferCopy region = {0, 4096, 1024};
 	D->vkCmdCopyBuffer(cb, b->buf, b->buf, 1, &region);
 	vkqs_cmd_full_barrier(ctx, cb);
 	D->vkCmdUpdateBuffer(cb, b->buf, 6144, sizeof(words), words);
-	D->vkCmdEndQuery(cb, pool, 0);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	perf_submit(ctx, cb, passes);
 	result_t r;
-	perf_results(ctx, pool, 0, 1, 1, &r);
+	query_close(ctx, cb, pool, passes, 1, &r);
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, c, r), 4096 + 1024 + sizeof(words));
 }
 
@@ -862,14 +865,10 @@ static void pool_reuse(struct vkqs_ctx *ctx, const void *param)
 				vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, rb);
 			}
 		}
-		VkCommandBuffer cb = perf_cmd(ctx);
-		D->vkCmdBeginQuery(cb, pool, 0, 0);
+		VkCommandBuffer cb = query_open(ctx, pool);
 		scene_draw(ctx, cb, &s, round ? 5 : 2, 6, 4, 4);
-		D->vkCmdEndQuery(cb, pool, 0);
-		VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-		perf_submit(ctx, cb, passes);
 		result_t r;
-		perf_results(ctx, pool, 0, 1, 1, &r);
+		query_close(ctx, cb, pool, passes, 1, &r);
 		VKQS_EXPECTF(ctx, uint_of(pf, c, r) == (round ? 5u : 2u), "use %u: %" PRIu64 " draws, %u recorded",
 			     round + 1, uint_of(pf, c, r), round ? 5 : 2);
 	}
@@ -936,14 +935,10 @@ static void pool_copy(struct vkqs_ctx *ctx, const void *param)
 	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
 	uint32_t passes;
 	VkQueryPool pool = perf_pool(ctx, pf, idx, n, 1, &passes);
-	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	VkCommandBuffer cb = query_open(ctx, pool);
 	scene_draw(ctx, cb, &s, 2, 6, 8, 8);
-	D->vkCmdEndQuery(cb, pool, 0);
-	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	perf_submit(ctx, cb, passes);
 	result_t got[4];
-	perf_results(ctx, pool, 0, 1, n, got);
+	query_close(ctx, cb, pool, passes, n, got);
 	struct vkqs_buffer *b = vkqs_buffer_host(ctx, 256, 0);
 	memset(b->map, GUARD, 256);
 	vkqs_buffer_flush(ctx, b);

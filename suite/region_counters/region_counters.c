@@ -554,30 +554,17 @@ static void subpasses(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 static const enum vkqs_pass_kind rp_kinds[] = {VKQS_PASS_RP1, VKQS_PASS_RP2};
-static void kind_name(const void *param, char *buf, size_t size)
-{
-	snprintf(buf, size, "%s", vkqs_pass_kind_tokens[*(const enum vkqs_pass_kind *)param]);
-}
 
 /* Multiview: L = the highest view index + 1 elements; element l has view
  * l's samples, a view outside the mask has none. */
-struct mv_param {
-	enum vkqs_pass_kind kind;
-	uint32_t mask;
-};
-static const struct mv_param mv_params[] = {
+static const struct vkqs_pass_views mv_params[] = {
 	{VKQS_PASS_RP1, 0x3}, {VKQS_PASS_RP1, 0x5}, {VKQS_PASS_RP2, 0x3},
 	{VKQS_PASS_RP2, 0x5}, {VKQS_PASS_DYN, 0x3}, {VKQS_PASS_DYN, 0x5},
 };
-static void mv_name(const void *param, char *buf, size_t size)
-{
-	const struct mv_param *p = param;
-	snprintf(buf, size, "%s_mask_0x%x", vkqs_pass_kind_tokens[p->kind], p->mask);
-}
 
 static void multiview(struct vkqs_ctx *ctx, const void *param)
 {
-	const struct mv_param *p = param;
+	const struct vkqs_pass_views *p = param;
 	struct rc *rc = rc_require(ctx);
 	vkqs_require_exact_coverage(ctx);
 	if (!rc->props.identityTransformOrder)
@@ -760,11 +747,11 @@ static const struct vkqs_case cases[] = {
 	{.name = "subpasses.per_subpass",
 	 .fn = subpasses,
 	 .spec = SPEC_WRITE " (index s * L + l: one element per subpass)",
-	 .params = VKQS_PARAMS(rp_kinds, kind_name)},
+	 .params = VKQS_PARAMS(rp_kinds, vkqs_pass_kind_name)},
 	{.name = "multiview.per_view",
 	 .fn = multiview,
 	 .spec = SPEC_WRITE " (L: the highest view index + 1; l the view index)",
-	 .params = VKQS_PARAMS(mv_params, mv_name)},
+	 .params = VKQS_PARAMS(mv_params, vkqs_pass_views_name)},
 	{.name = "serialize.repeatable",
 	 .fn = serialize,
 	 .spec = "VkRenderPassPerformanceCountersByRegionBeginInfoARM::serializeRegions: "
@@ -778,7 +765,7 @@ static const struct vkqs_case cases[] = {
 	 .fn = zero_address,
 	 .spec = "VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-pCounterAddresses-11816 "
 		 "(\"each element of pCounterAddresses that is not 0\")",
-	 .params = VKQS_PARAMS(rp_kinds, kind_name)},
+	 .params = VKQS_PARAMS(rp_kinds, vkqs_pass_kind_name)},
 };
 
 VKQS_AREA(region_counters, cases);
