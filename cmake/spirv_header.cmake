@@ -2,9 +2,10 @@
 #   static const uint32_t <VAR>[] = { ... };
 # (static, so several files can include the same shader; <stdint.h> first).
 # Usage: cmake -DGLSLANG=... -DSRC=... -DOUT=... -DVAR=... -P spirv_header.cmake
-# Mesh and task shaders (GL_EXT_mesh_shader) need SPIR-V 1.4 or later.
+# Mesh and task shaders (GL_EXT_mesh_shader) and ray queries (accel_*,
+# GL_EXT_ray_query) need SPIR-V 1.4 or later.
 set(target_env)
-if(SRC MATCHES "\\.(mesh|task)$")
+if(SRC MATCHES "\\.(mesh|task)$" OR SRC MATCHES "/accel_[^/]*$")
   set(target_env --target-env vulkan1.2)
 endif()
 execute_process(COMMAND ${GLSLANG} -V ${target_env} --quiet --vn ${VAR} -o ${OUT}.tmp ${SRC}

@@ -374,6 +374,12 @@ static const char *const query_exts[] = {
 	VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME,
 	VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
 	VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME,
+	VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME,
+	VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME,
+	VK_KHR_DEFERRED_HOST_OPERATIONS_EXTENSION_NAME,
+	VK_KHR_RAY_QUERY_EXTENSION_NAME,
+	VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME,
+	VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME,
 	VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
 	"VK_KHR_maintenance7",
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
@@ -392,6 +398,10 @@ struct ext_features {
 	VkPhysicalDevicePerformanceCountersByRegionFeaturesARM region;
 	VkPhysicalDeviceShaderInstrumentationFeaturesARM instr;
 	VkPhysicalDeviceMaintenance9FeaturesKHR m9;
+	VkPhysicalDeviceAccelerationStructureFeaturesKHR accel;
+	VkPhysicalDeviceRayQueryFeaturesKHR rq;
+	VkPhysicalDeviceRayTracingPipelineFeaturesKHR rtp;
+	VkPhysicalDeviceRayTracingMaintenance1FeaturesKHR rtm1;
 };
 
 static uint32_t ext_version(VkPhysicalDevice phys, const char *name)
@@ -435,6 +445,14 @@ static void chain_ext_features(VkPhysicalDevice phys, struct ext_features *e,
 	     VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME)
 	LINK(m9, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR,
 	     VK_KHR_MAINTENANCE_9_EXTENSION_NAME)
+	LINK(accel, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR,
+	     VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME)
+	LINK(rq, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR,
+	     VK_KHR_RAY_QUERY_EXTENSION_NAME)
+	LINK(rtp, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_PIPELINE_FEATURES_KHR,
+	     VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME)
+	LINK(rtm1, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_MAINTENANCE_1_FEATURES_KHR,
+	     VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME)
 #undef LINK
 	*tail = NULL;
 }
@@ -525,6 +543,11 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME, region, performanceCountersByRegion);
 	EXTF(VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME, instr, shaderInstrumentation);
 	EXTF(VK_KHR_MAINTENANCE_9_EXTENSION_NAME, m9, maintenance9);
+	EXTF(VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME, accel, accelerationStructure);
+	EXTF(VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME, accel, accelerationStructureHostCommands);
+	EXTF(VK_KHR_RAY_QUERY_EXTENSION_NAME, rq, rayQuery);
+	EXTF(VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME, rtp, rayTracingPipeline);
+	EXTF(VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME, rtm1, rayTracingMaintenance1);
 #undef EXTF
 }
 
@@ -627,11 +650,25 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_QCOM_ELAPSED_TIMER_QUERY_EXTENSION_NAME,
 		VK_ARM_PERFORMANCE_COUNTERS_BY_REGION_EXTENSION_NAME,
 		VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME,
+		VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME,
 		VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
+	};
+	/* Acceleration structures (suite/accel) with what they depend on. */
+	static const char *const enable_accel[] = {
+		VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME,
+		VK_KHR_DEFERRED_HOST_OPERATIONS_EXTENSION_NAME,
+		VK_KHR_RAY_QUERY_EXTENSION_NAME,
+		VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME,
+		VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME,
 	};
 	for (size_t i = 0; i < sizeof(enable) / sizeof(enable[0]); i++)
 		if (vkqs_device_has_ext(&vk->info, enable[i]))
 			exts[next++] = enable[i];
+	if (vkqs_device_has_ext(&vk->info, VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME) &&
+	    vkqs_device_has_ext(&vk->info, VK_KHR_DEFERRED_HOST_OPERATIONS_EXTENSION_NAME))
+		for (size_t i = 0; i < sizeof(enable_accel) / sizeof(enable_accel[0]); i++)
+			if (vkqs_device_has_ext(&vk->info, enable_accel[i]))
+				exts[next++] = enable_accel[i];
 	/* Calibrated timestamps: the KHR name where present, else EXT. */
 	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
 		exts[next++] = VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;

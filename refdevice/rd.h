@@ -36,6 +36,8 @@ void rd_log_at(const char *file, int line);
 
 void *rd_zalloc(const VkAllocationCallbacks *a, size_t size);
 void rd_free(const VkAllocationCallbacks *a, void *p);
+/* The allocator an object of `dev` is freed with: the call's, else the device's. */
+#define DEV_ALLOC(dev, a) ((a) ? (a) : ((dev)->has_alloc ? &(dev)->alloc : NULL))
 void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, size_t size,
 		      VkObjectType type);
 
@@ -174,7 +176,11 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(INSTR_STAGE_ORDER, "instrumentation_sorted_by_stage", "instrumentation", "",       \
 	  "VK_ARM_shader_instrumentation: blocks in resultIndex order first")                \
 	X(INSTR_NO_AGGREGATE, "instrumentation_not_aggregated", "instrumentation", "",       \
-	  "VK_ARM_shader_instrumentation: metrics aggregate over submissions until cleared")
+	  "VK_ARM_shader_instrumentation: metrics aggregate over submissions until cleared") \
+	X(INTEL_NULL_HW_IGNORED, "intel_null_hardware_ignored", "intel_perf", "",             \
+	  "18.10: VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL turns rendering into noop") \
+	X(INTEL_FIRST_MARKER, "intel_first_marker_reported", "selftest.refdevice", "VKQS_SELFTEST=1", \
+	  "18.10: the last marker set before the end of a query is part of its result")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -537,6 +543,10 @@ struct rd_queue {
 	struct rd_submission *head, *tail;
 	bool busy, stop;
 	struct rd_counters counters;
+	/* VK_INTEL_performance_query: the configuration set on the queue (its
+	 * id, 0: none) and the last stream marker executed */
+	_Atomic uint64_t intel_config;
+	uint64_t intel_stream_marker;
 };
 
 struct rd_device {
@@ -552,6 +562,9 @@ struct rd_device {
 	bool elapsed_timer_query;       /* VK_QCOM_elapsed_timer_query enabled */
 	bool performance_query;         /* VK_KHR_performance_query enabled */
 	bool shader_instrumentation;    /* VK_ARM_shader_instrumentation enabled */
+	bool intel_perf;                /* VK_INTEL_performance_query enabled */
+	_Atomic bool intel_initialized; /* vkInitializePerformanceApiINTEL ... Uninitialize */
+	_Atomic uint64_t intel_next_config; /* ids of acquired configurations */
 	int profiling_lock_fd;          /* the lock file while this device holds it, else -1 */
 	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
 	pthread_cond_t event_cond;
@@ -621,6 +634,25 @@ uint32_t rd_perf_group(uint32_t counter);
 VkPerformanceCounterResultKHR rd_perf_value(uint32_t counter, const struct rd_counters *d);
 void rd_perf_release_lock(struct rd_device *dev);
 VkResult rd_perf_pool_init(struct rd_query_pool *p, const VkQueryPoolCreateInfo *ci);
+
+/* VK_INTEL_performance_query (rd_intel.c; refdevice/README.md "Intel
+ * performance queries" documents the report).  A query's result is an
+ * opaque report of RD_INTEL_REPORT_WORDS 64-bit words; stream markers keep
+ * RD_INTEL_STREAM_BITS bits. */
+#define RD_INTEL_REPORT_WORDS 16
+#define RD_INTEL_STREAM_BITS 24
+#define RD_INTEL_MAGIC 0x495158564bull /* the bytes "KVXQI" */
+struct rd_performance_configuration {
+	struct rd_object base;
+	uint64_t id;
+};
+/* The executor's state at a query's end, written into the report. */
+struct rd_intel_state {
+	uint64_t marker, stream_marker, config;
+	bool null_hardware;
+	uint32_t flushes;
+};
+void rd_intel_report(uint64_t *words, const struct rd_counters *d, const struct rd_intel_state *s);
 
 /* The one writer behind vkGetQueryPoolResults and vkCmdCopyQueryPoolResults
  * (STYLE 14).  Returns VK_NOT_READY when a query was unavailable without

@@ -7,7 +7,6 @@
 #include "rd_api.h"
 #include "rd_cmd.h"
 
-#define DEV_ALLOC(dev, a) ((a) ? (a) : ((dev)->has_alloc ? &(dev)->alloc : NULL))
 
 const char *const rd_cmd_names[RD_CMD_COUNT] = {
 #define X(e) #e,
@@ -927,4 +926,40 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdExecuteCommands(VkCommandBuffer cb, uint32_t n,
 		c->u.execute.count = n;
 		c->u.execute.cbs = COPY_ARRAY(cb, (struct rd_command_buffer *const *)cbs, n);
 	}
+}
+
+/* VK_INTEL_performance_query markers and overrides (rd_intel.c; their
+ * effect is the executor's, at execution). */
+static VkResult intel_cmd(VkCommandBuffer cb, enum rd_cmd_type type, uint64_t value,
+			  VkPerformanceOverrideTypeINTEL otype, bool enable)
+{
+	struct rd_cmd *c = cmd_new(cb, type);
+	if (!c)
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	c->u.intel.value = value;
+	c->u.intel.type = otype;
+	c->u.intel.enable = enable;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL rd_CmdSetPerformanceMarkerINTEL(
+	VkCommandBuffer cb, const VkPerformanceMarkerInfoINTEL *info)
+{
+	return intel_cmd(cb, RD_CMD_INTEL_MARKER, info->marker, 0, false);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL rd_CmdSetPerformanceStreamMarkerINTEL(
+	VkCommandBuffer cb, const VkPerformanceStreamMarkerInfoINTEL *info)
+{
+	return intel_cmd(cb, RD_CMD_INTEL_STREAM_MARKER, info->marker, 0, false);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL rd_CmdSetPerformanceOverrideINTEL(
+	VkCommandBuffer cb, const VkPerformanceOverrideInfoINTEL *info)
+{
+	if (info->type != VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL &&
+	    info->type != VK_PERFORMANCE_OVERRIDE_TYPE_FLUSH_GPU_CACHES_INTEL)
+		return RD_ERROR(VK_ERROR_UNKNOWN, "vkCmdSetPerformanceOverrideINTEL: type %d",
+				info->type);
+	return intel_cmd(cb, RD_CMD_INTEL_OVERRIDE, info->parameter, info->type, info->enable);
 }

@@ -53,7 +53,10 @@
 	X(BIND_TRANSFORM_FEEDBACK_BUFFERS) \
 	X(BEGIN_TRANSFORM_FEEDBACK)   \
 	X(END_TRANSFORM_FEEDBACK)     \
-	X(INSTRUMENT)
+	X(INSTRUMENT)                 \
+	X(INTEL_MARKER)               \
+	X(INTEL_STREAM_MARKER)        \
+	X(INTEL_OVERRIDE)
 
 enum rd_cmd_type {
 #define X(e) RD_CMD_##e,
@@ -240,6 +243,12 @@ struct rd_cmd {
 			struct rd_shader_instrumentation *obj;
 			uint32_t index;
 		} instrument;
+		/* VK_INTEL_performance_query markers and overrides */
+		struct {
+			uint64_t value;
+			VkPerformanceOverrideTypeINTEL type;
+			bool enable;
+		} intel;
 		struct {
 			uint32_t first, count;
 			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS]; /* counter buffers, or NULL */

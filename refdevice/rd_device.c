@@ -9,7 +9,6 @@
 #include "rd.h"
 #include "rd_api.h"
 
-#define DEV_ALLOC(dev, a) ((a) ? (a) : ((dev)->has_alloc ? &(dev)->alloc : NULL))
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 					       const VkDeviceCreateInfo *ci,
@@ -55,6 +54,9 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 		else if (!strcmp(ci->ppEnabledExtensionNames[i],
 				 VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME))
 			dev->shader_instrumentation = true;
+		else if (!strcmp(ci->ppEnabledExtensionNames[i],
+				 VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME))
+			dev->intel_perf = true;
 	dev->profiling_lock_fd = -1;
 	pthread_mutex_init(&dev->event_lock, NULL);
 	pthread_cond_init(&dev->event_cond, NULL);
@@ -726,6 +728,13 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 					"vkCreateQueryPool: VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR without "
 					"VK_KHR_performance_query enabled");
+		break;
+	case VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL:
+		if (!dev->intel_perf)
+			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+					"vkCreateQueryPool: VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL without "
+					"VK_INTEL_performance_query enabled");
+		values = RD_INTEL_REPORT_WORDS;
 		break;
 	default:
 		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,

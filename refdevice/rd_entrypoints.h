@@ -94,6 +94,15 @@
 	X(D, ClearShaderInstrumentationMetricsARM)          \
 	X(D, CmdBeginShaderInstrumentationARM)              \
 	X(D, CmdEndShaderInstrumentationARM)                \
+	X(D, InitializePerformanceApiINTEL)                 \
+	X(D, UninitializePerformanceApiINTEL)               \
+	X(D, GetPerformanceParameterINTEL)                  \
+	X(D, CmdSetPerformanceMarkerINTEL)                  \
+	X(D, CmdSetPerformanceStreamMarkerINTEL)            \
+	X(D, CmdSetPerformanceOverrideINTEL)                \
+	X(D, AcquirePerformanceConfigurationINTEL)          \
+	X(D, ReleasePerformanceConfigurationINTEL)          \
+	X(D, QueueSetPerformanceConfigurationINTEL)         \
 	X(D, CreateBuffer)                                  \
 	X(D, DestroyBuffer)                                 \
 	X(D, CreateImage)                                   \

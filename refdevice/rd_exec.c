@@ -122,6 +122,9 @@ struct exec {
 	/* the shader instrumentation and result index of the next action */
 	struct rd_shader_instrumentation *instr;
 	uint32_t instr_index;
+	/* VK_INTEL_performance_query: this command buffer's last marker and
+	 * its overrides */
+	struct rd_intel_state intel;
 	char err[256];
 };
 
@@ -546,6 +549,15 @@ static void finish_query(struct exec *e, const struct active_query *a)
 	struct rd_query_pool *pool = a->pool;
 	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
 		finish_perf_query(e, a);
+		return;
+	}
+	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL) {
+		/* the last marker set before the end is part of the result */
+		struct rd_intel_state s = e->intel;
+		s.stream_marker = e->q->intel_stream_marker;
+		s.config = atomic_load(&e->q->intel_config);
+		rd_intel_report(rd_query_values(pool, a->query), &a->delta, &s);
+		make_available(e, pool, a->query);
 		return;
 	}
 	const struct rd_counters *d = &a->delta;
@@ -1419,10 +1431,34 @@ static void run(struct exec *e, const struct rd_cmd *c)
 		charge(e, cfg->command_cost_ns);
 	if (e->phase != PHASE_TILE)
 		e->q->counters.commands++;
+	/* VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL "turns all rendering
+	 * operations into noop": draws, dispatches and attachment clears */
+	if (e->intel.null_hardware && (rd_cmd_is_action(c->type) || c->type == RD_CMD_CLEAR_ATTACHMENTS) &&
+	    !rd_fault(&e->dev->instance->config, RD_FAULT_INTEL_NULL_HW_IGNORED)) {
+		e->instr = NULL;
+		return;
+	}
 	switch (c->type) {
 	case RD_CMD_INSTRUMENT:
 		e->instr = c->u.instrument.obj;
 		e->instr_index = c->u.instrument.index;
+		break;
+	case RD_CMD_INTEL_MARKER:
+		/* the fault: the first marker of the command buffer stays */
+		if (!(rd_fault(&e->dev->instance->config, RD_FAULT_INTEL_FIRST_MARKER) &&
+		      e->intel.marker))
+			e->intel.marker = c->u.intel.value;
+		break;
+	case RD_CMD_INTEL_STREAM_MARKER:
+		if (e->phase != PHASE_TILE)
+			e->q->intel_stream_marker = c->u.intel.value &
+				((1ull << RD_INTEL_STREAM_BITS) - 1);
+		break;
+	case RD_CMD_INTEL_OVERRIDE:
+		if (c->u.intel.type == VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL)
+			e->intel.null_hardware = c->u.intel.enable;
+		else if (c->u.intel.enable && e->phase != PHASE_TILE)
+			e->intel.flushes++;
 		break;
 	case RD_CMD_BIND_PIPELINE:
 		if (c->u.bind_pipeline.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE)

@@ -6,7 +6,6 @@
 #include "rd.h"
 #include "rd_api.h"
 
-#define DEV_ALLOC(dev, a) ((a) ? (a) : ((dev)->has_alloc ? &(dev)->alloc : NULL))
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_CreateShaderModule(VkDevice device,
 						     const VkShaderModuleCreateInfo *ci,

@@ -95,7 +95,8 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 	/* Performance queries: one VkPerformanceCounterResultKHR (8 bytes) per
 	 * counter, whatever the flags (18.6). */
 	bool is64 = (flags & VK_QUERY_RESULT_64_BIT) || rd_fault(c, RD_FAULT_RESULTS_32_AS_64) ||
-		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR;
+		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR ||
+		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL;
 	size_t word = is64 ? 8 : 4;
 	size_t elem = (pool->value_count + !!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)) * word;
 	if (rd_fault(c, RD_FAULT_RESULTS_STRIDE))

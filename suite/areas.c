@@ -14,6 +14,8 @@ extern const struct vkqs_area vkqs_area_elapsed;
 extern const struct vkqs_area vkqs_area_region_counters;
 extern const struct vkqs_area vkqs_area_perf;
 extern const struct vkqs_area vkqs_area_instrumentation;
+extern const struct vkqs_area vkqs_area_intel_perf;
+extern const struct vkqs_area vkqs_area_accel;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
@@ -30,6 +32,8 @@ const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_region_counters,
 	&vkqs_area_perf,
 	&vkqs_area_instrumentation,
+	&vkqs_area_intel_perf,
+	&vkqs_area_accel,
 	&vkqs_area_selftest,
 	NULL,
 };

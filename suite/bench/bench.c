@@ -331,8 +331,56 @@ static void readback_name(const void *p, char *b, size_t n)
 	snprintf(b, n, "%u_queries_%s", r->count, r->mode);
 }
 
+/* How many repetitions of op fill about `ns` of wall time (at least one):
+ * the work size of one sample, fixed before sampling so that a sample
+ * reads the clocks twice whatever its length. */
+static uint32_t calibrate(void (*op)(void *), void *arg, uint64_t ns)
+{
+	uint32_t n = 1;
+	for (;;) {
+		uint64_t t0 = vkqs_now_ns();
+		for (uint32_t i = 0; i < n; i++)
+			op(arg);
+		uint64_t dt = vkqs_now_ns() - t0;
+		if (dt >= ns || n >= (1u << 24))
+			return n;
+		n = dt * 4 < ns ? n * 4 : (uint32_t)((double)n * (double)ns / (double)dt) + 1;
+	}
+}
+
+struct readback_op {
+	struct vkqs_ctx *ctx;
+	const struct readback *rb;
+	VkQueryPool pool;
+	size_t bytes, elem;
+	uint8_t *dst, *src;
+	VkResult r;
+};
+
+static void readback_get(void *p)
+{
+	struct readback_op *o = p;
+	struct vkqs_ctx *ctx = o->ctx;
+	VkResult r = D->vkGetQueryPoolResults(DEV, o->pool, 0, o->rb->count, o->bytes, o->dst,
+					      o->elem, o->rb->flags);
+	if (r != VK_SUCCESS)
+		o->r = r;
+}
+
+static void readback_memcpy(void *p)
+{
+	struct readback_op *o = p;
+	memcpy(o->dst, o->src, o->bytes);
+	__asm__ volatile("" : : "r"(o->dst) : "memory");
+}
+
 /* Host latency of reading `count` available timestamp queries, and the
- * bandwidth it reaches against a memcpy of the same bytes. */
+ * bandwidth it reaches against a memcpy of the same bytes.  A sample is a
+ * fixed number of calls filling about 50 us, calibrated after warm-up and
+ * timed by two clock reads, so that short reads do not carry the clock's
+ * own cost (30 to 300 ns on the lent virtual machines).
+ * docs/bench-stability.md says why these host-side medians move between
+ * processes on a shared virtual machine while within one they agree. */
 static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct readback *rb = param;
@@ -346,39 +394,31 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 	for (uint32_t i = 0; i < rb->count; i++)
 		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, i);
 	vkqs_cmd_submit_wait(ctx, q, cb);
-	size_t elem = vkqs_result_elem(rb->flags);
-	size_t bytes = (size_t)rb->count * elem;
-	uint8_t *dst = vkqs_alloc(ctx, bytes), *src = vkqs_alloc(ctx, bytes);
-	memset(src, 1, bytes);
-	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx);
+	struct readback_op o = {ctx, rb, pool, 0, vkqs_result_elem(rb->flags), NULL, NULL,
+				VK_SUCCESS};
+	o.bytes = (size_t)rb->count * o.elem;
+	o.dst = vkqs_alloc(ctx, o.bytes);
+	o.src = vkqs_alloc(ctx, o.bytes);
+	memset(o.src, 1, o.bytes);
 	for (uint32_t i = 0; i < WARMUP; i++)
-		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, rb->count, bytes, dst, elem,
-							 rb->flags));
-	/* A sample is the mean of as many calls as fill 50 us (at least one),
-	 * so short reads are not lost in the clock's own cost; the memcpy of
-	 * the same bytes is timed the same way. */
+		readback_get(&o);
+	uint32_t calls = calibrate(readback_get, &o, 50000);
+	uint32_t copies = calibrate(readback_memcpy, &o, 50000);
+	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx);
 	while (sampler_more(&s)) {
-		uint32_t calls = 0;
-		uint64_t t0 = vkqs_now_ns(), t1;
-		do {
-			VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, rb->count, bytes, dst, elem,
-							      rb->flags);
-			VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
-			calls++;
-			t1 = vkqs_now_ns();
-		} while (t1 - t0 < 50000);
-		uint32_t copies = 0;
-		uint64_t t2;
-		do {
-			memcpy(dst, src, bytes);
-			copies++;
-			t2 = vkqs_now_ns();
-		} while (t2 - t1 < 50000);
+		uint64_t t0 = vkqs_now_ns();
+		for (uint32_t i = 0; i < calls; i++)
+			readback_get(&o);
+		uint64_t t1 = vkqs_now_ns();
+		for (uint32_t i = 0; i < copies; i++)
+			readback_memcpy(&o);
+		uint64_t t2 = vkqs_now_ns();
 		double get = (double)(t1 - t0) / calls, cp = (double)(t2 - t1) / copies;
 		sampler_add(&s, get);
-		sampler_add(&bw, (double)bytes / get);
-		sampler_add(&mc, (double)bytes / cp);
+		sampler_add(&bw, (double)o.bytes / get);
+		sampler_add(&mc, (double)o.bytes / cp);
 	}
+	VKQS_ASSERT_VK(ctx, o.r, VK_SUCCESS);
 	vkqs_bench_metric(ctx, "latency", "ns", true, s.v, s.taken);
 	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, bw.v, bw.taken);
 	vkqs_bench_metric(ctx, "memcpy_bandwidth", "GB/s", false, mc.v, mc.taken);

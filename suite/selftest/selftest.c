@@ -215,6 +215,83 @@ static void profiling_lock_machine_wide(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
+/* The reference device's Intel performance query report
+ * (refdevice/README.md "Intel performance queries"): its marker word holds
+ * the last vkCmdSetPerformanceMarkerINTEL before the query's end (18.10:
+ * "The last marker set onto a command buffer before the end of a query will
+ * be part of the query result"), the stream marker keeps its valid bits,
+ * the configuration is the one set on the queue, and the counts are the
+ * draw's: 1 draw, 6 vertices, 64 x 64 fragments and samples. */
+static void intel_report(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	if (!strstr(ctx->vk->info.driver_name, "refdevice"))
+		vkqs_skip(ctx, "the reference device's report layout only");
+	VkInitializePerformanceApiInfoINTEL ii = {
+		.sType = VK_STRUCTURE_TYPE_INITIALIZE_PERFORMANCE_API_INFO_INTEL};
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkInitializePerformanceApiINTEL(VKQS_DEV(ctx), &ii));
+	VkPerformanceConfigurationAcquireInfoINTEL ai = {
+		.sType = VK_STRUCTURE_TYPE_PERFORMANCE_CONFIGURATION_ACQUIRE_INFO_INTEL,
+		.type = VK_PERFORMANCE_CONFIGURATION_TYPE_COMMAND_QUEUE_METRICS_DISCOVERY_ACTIVATED_INTEL};
+	VkPerformanceConfigurationINTEL config;
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkAcquirePerformanceConfigurationINTEL(VKQS_DEV(ctx), &ai,
+									    &config));
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkQueueSetPerformanceConfigurationINTEL(ctx->vk->gfx.queue,
+									     config));
+	VkQueryPoolPerformanceQueryCreateInfoINTEL pi = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_QUERY_CREATE_INFO_INTEL};
+	VkQueryPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .pNext = &pi,
+				    .queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL,
+				    .queryCount = 1};
+	VkQueryPool pool;
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkCreateQueryPool(VKQS_DEV(ctx), &ci, NULL, &pool));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, (void *)pool);
+	struct vkqs_target *t = vkqs_target_create(ctx, 64, 64, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	VKQS_D(ctx)->vkCmdResetQueryPool(cb, pool, 0, 1);
+	VkPerformanceMarkerInfoINTEL m = {.sType = VK_STRUCTURE_TYPE_PERFORMANCE_MARKER_INFO_INTEL};
+	VkPerformanceStreamMarkerInfoINTEL sm = {
+		.sType = VK_STRUCTURE_TYPE_PERFORMANCE_STREAM_MARKER_INFO_INTEL, .marker = 0xabcdef};
+	VKQS_D(ctx)->vkCmdBeginQuery(cb, pool, 0, 0);
+	m.marker = 0x1111;
+	VKQS_D(ctx)->vkCmdSetPerformanceMarkerINTEL(cb, &m);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	vkqs_draw_rect(ctx, cb, p, t, 0, 0, 64, 64, 0.5f);
+	vkqs_target_end(ctx, cb);
+	m.marker = 0x2222;
+	VKQS_D(ctx)->vkCmdSetPerformanceMarkerINTEL(cb, &m);
+	VKQS_D(ctx)->vkCmdSetPerformanceStreamMarkerINTEL(cb, &sm);
+	VKQS_D(ctx)->vkCmdEndQuery(cb, pool, 0);
+	m.marker = 0x3333;
+	VKQS_D(ctx)->vkCmdSetPerformanceMarkerINTEL(cb, &m);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	uint64_t w[16];
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkGetQueryPoolResults(VKQS_DEV(ctx), pool, 0, 1, sizeof(w), w,
+							   sizeof(w), VK_QUERY_RESULT_WAIT_BIT));
+	VKQS_D(ctx)->vkReleasePerformanceConfigurationINTEL(VKQS_DEV(ctx), config);
+	VKQS_D(ctx)->vkUninitializePerformanceApiINTEL(VKQS_DEV(ctx));
+	VKQS_EXPECTF(ctx, (w[0] & 0xffffffffffull) == 0x495158564bull && w[0] >> 48 == 16,
+		     "word 0: 0x%llx, the README's magic \"KVXQI\" and 16 words",
+		     (unsigned long long)w[0]);
+	VKQS_EXPECTF(ctx, w[1] == 0x2222, "marker 0x%llx: the last one before the end is 0x2222",
+		     (unsigned long long)w[1]);
+	VKQS_EXPECTF(ctx, w[2] == 0xabcdef, "stream marker 0x%llx, set 0xabcdef (24 valid bits)",
+		     (unsigned long long)w[2]);
+	VKQS_EXPECTF(ctx, w[3] != 0, "configuration id 0 with a configuration set");
+	static const struct {
+		int word;
+		uint64_t want;
+		const char *what;
+	} counts[] = {{5, 1, "draws"}, {7, 6, "vertex invocations"},
+		      {8, 4096, "fragment invocations"}, {10, 4096, "samples passed"},
+		      {12, 1, "render passes"}, {14, 0, "overrides"}};
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		VKQS_EXPECTF(ctx, w[counts[i].word] == counts[i].want, "word %d (%s): %llu, want %llu",
+			     counts[i].word, counts[i].what, (unsigned long long)w[counts[i].word],
+			     (unsigned long long)counts[i].want);
+}
+
 static const struct vkqs_case cases[] = {
 	{"runner.pass", pass, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
 	{"runner.fail", fail, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
@@ -228,6 +305,8 @@ static const struct vkqs_case cases[] = {
 	{"driver.fence_never_signals", fence_never_signals, "runner self-test", .flags = SELF},
 	{"refdevice.profiling_lock_machine_wide", profiling_lock_machine_wide,
 	 "refdevice/README.md: one profiling lock for every process", .flags = SELF},
+	{"refdevice.intel_report", intel_report,
+	 "refdevice/README.md: the Intel performance query report", .flags = SELF},
 	{"refdevice.worked_example", worked_example,
 	 "refdevice/README.md: the tiler's clock, worked example", .flags = SELF},
 	{"driver.submit", submit, "runner self-test", VKQS_PARAMS(submit_params, submit_name),
