@@ -24,6 +24,29 @@ typedef struct VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM {
 } VkPhysicalDeviceElapsedTimerQueryFeaturesQCOM;
 #endif
 
+/* VK_KHR_video_maintenance1 (extension 516; new_extensions.md §6 names it,
+ * the values are the registry's): inline queries. */
+#ifndef VK_KHR_video_maintenance1
+#define VK_KHR_video_maintenance1 1
+#define VK_KHR_VIDEO_MAINTENANCE_1_SPEC_VERSION 1
+#define VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME "VK_KHR_video_maintenance1"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_MAINTENANCE_1_FEATURES_KHR ((VkStructureType)1000515000)
+#define VK_STRUCTURE_TYPE_VIDEO_INLINE_QUERY_INFO_KHR ((VkStructureType)1000515001)
+#define VK_VIDEO_SESSION_CREATE_INLINE_QUERIES_BIT_KHR ((VkVideoSessionCreateFlagBitsKHR)0x00000004)
+typedef struct VkPhysicalDeviceVideoMaintenance1FeaturesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 videoMaintenance1;
+} VkPhysicalDeviceVideoMaintenance1FeaturesKHR;
+typedef struct VkVideoInlineQueryInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkQueryPool queryPool;
+	uint32_t firstQuery;
+	uint32_t queryCount;
+} VkVideoInlineQueryInfoKHR;
+#endif
+
 /* VK_ARM_performance_counters_by_region (§2; extension 606). */
 #ifndef VK_ARM_performance_counters_by_region
 #define VK_ARM_performance_counters_by_region 1

@@ -77,6 +77,7 @@ static const struct {
 } newer_exts[] = {
 	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query"},
 	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5"},
+	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1"},
 	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9"},
 	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region"},
 	{608, VK_MAKE_API_VERSION(0, 1, 4, 345), "VK_ARM_shader_instrumentation"},
@@ -94,6 +95,20 @@ static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *
 	bool pnext = n > 12 && strcmp(id + n - 12, "-pNext-pNext") == 0;
 	if (!param && !pnext)
 		return NULL;
+	/* flag bits an extension newer than the layer added: the message
+	 * names no structure type, so the VUID says which extension */
+	static const struct {
+		const char *vuid;
+		uint32_t number;
+	} newer_flags[] = {
+		{"VUID-VkVideoSessionCreateInfoKHR-flags-parameter", 516}, /* INLINE_QUERIES */
+	};
+	for (size_t k = 0; k < sizeof(newer_flags) / sizeof(newer_flags[0]); k++)
+		if (strcmp(id, newer_flags[k].vuid) == 0)
+			for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
+				if (newer_exts[i].number == newer_flags[k].number &&
+				    layer_spec_version < newer_exts[i].version)
+					return newer_exts[i].name;
 	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
 		char *end;
 		unsigned long v = strtoul(p + 1, &end, 10);
@@ -380,6 +395,10 @@ static const char *const query_exts[] = {
 	VK_KHR_RAY_QUERY_EXTENSION_NAME,
 	VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME,
 	VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME,
+	VK_KHR_VIDEO_QUEUE_EXTENSION_NAME,
+	VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME,
+	VK_KHR_VIDEO_DECODE_H264_EXTENSION_NAME,
+	VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME,
 	VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
 	"VK_KHR_maintenance7",
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
@@ -402,6 +421,7 @@ struct ext_features {
 	VkPhysicalDeviceRayQueryFeaturesKHR rq;
 	VkPhysicalDeviceRayTracingPipelineFeaturesKHR rtp;
 	VkPhysicalDeviceRayTracingMaintenance1FeaturesKHR rtm1;
+	VkPhysicalDeviceVideoMaintenance1FeaturesKHR vm1;
 };
 
 static uint32_t ext_version(VkPhysicalDevice phys, const char *name)
@@ -451,6 +471,8 @@ static void chain_ext_features(VkPhysicalDevice phys, struct ext_features *e,
 	     VK_KHR_RAY_QUERY_EXTENSION_NAME)
 	LINK(rtp, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_PIPELINE_FEATURES_KHR,
 	     VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME)
+	LINK(vm1, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_MAINTENANCE_1_FEATURES_KHR,
+	     VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME)
 	LINK(rtm1, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_MAINTENANCE_1_FEATURES_KHR,
 	     VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME)
 #undef LINK
@@ -503,6 +525,26 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 		o->families[i].count = qf[i].queueCount;
 		o->families[i].timestamp_valid_bits = qf[i].timestampValidBits;
 	}
+	/* the video properties, chained only where VK_KHR_video_queue exists */
+	if (ext_version(phys, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME)) {
+		VkQueueFamilyProperties2 q2[VKQS_MAX_FAMILIES];
+		VkQueueFamilyVideoPropertiesKHR qv[VKQS_MAX_FAMILIES];
+		VkQueueFamilyQueryResultStatusPropertiesKHR qs[VKQS_MAX_FAMILIES];
+		for (uint32_t i = 0; i < nf; i++) {
+			qs[i] = (VkQueueFamilyQueryResultStatusPropertiesKHR){
+				.sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_QUERY_RESULT_STATUS_PROPERTIES_KHR};
+			qv[i] = (VkQueueFamilyVideoPropertiesKHR){
+				.sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_VIDEO_PROPERTIES_KHR, .pNext = &qs[i]};
+			q2[i] = (VkQueueFamilyProperties2){
+				.sType = VK_STRUCTURE_TYPE_QUEUE_FAMILY_PROPERTIES_2, .pNext = &qv[i]};
+		}
+		uint32_t n2 = nf;
+		vkGetPhysicalDeviceQueueFamilyProperties2(phys, &n2, q2);
+		for (uint32_t i = 0; i < n2 && i < nf; i++) {
+			o->families[i].video_codecs = qv[i].videoCodecOperations;
+			o->families[i].query_result_status = qs[i].queryResultStatusSupport == VK_TRUE;
+		}
+	}
 
 	for (size_t i = 0; i < sizeof(query_exts) / sizeof(query_exts[0]); i++) {
 		struct vkqs_ext_info *e = &o->exts[o->ext_count++];
@@ -547,6 +589,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME, accel, accelerationStructureHostCommands);
 	EXTF(VK_KHR_RAY_QUERY_EXTENSION_NAME, rq, rayQuery);
 	EXTF(VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME, rtp, rayTracingPipeline);
+	EXTF(VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME, vm1, videoMaintenance1);
 	EXTF(VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME, rtm1, rayTracingMaintenance1);
 #undef EXTF
 }
@@ -600,7 +643,8 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		    bool validation, char *err, size_t errsize)
 {
 	memset(vk, 0, sizeof(*vk));
-	vk->gfx.family = vk->compute.family = vk->transfer.family = VKQS_NO_FAMILY;
+	vk->gfx.family = vk->compute.family = vk->transfer.family = vk->decode.family =
+		VKQS_NO_FAMILY;
 	if (!vkqs_instance_create(&vk->inst, validation, err, errsize))
 		return false;
 	if (!vkqs_instance_select(&vk->inst, device_spec, &vk->index, err, errsize))
@@ -653,6 +697,13 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME,
 		VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
 	};
+	/* Video decode (suite/video: result status queries). */
+	static const char *const enable_video[] = {
+		VK_KHR_VIDEO_QUEUE_EXTENSION_NAME,
+		VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME,
+		VK_KHR_VIDEO_DECODE_H264_EXTENSION_NAME,
+		VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME,
+	};
 	/* Acceleration structures (suite/accel) with what they depend on. */
 	static const char *const enable_accel[] = {
 		VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME,
@@ -669,6 +720,12 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		for (size_t i = 0; i < sizeof(enable_accel) / sizeof(enable_accel[0]); i++)
 			if (vkqs_device_has_ext(&vk->info, enable_accel[i]))
 				exts[next++] = enable_accel[i];
+	bool video = vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME) &&
+		     vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME);
+	if (video)
+		for (size_t i = 0; i < sizeof(enable_video) / sizeof(enable_video[0]); i++)
+			if (vkqs_device_has_ext(&vk->info, enable_video[i]))
+				exts[next++] = enable_video[i];
 	/* Calibrated timestamps: the KHR name where present, else EXT. */
 	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
 		exts[next++] = VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
@@ -679,15 +736,26 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 	vk->compute.family = find_family(&vk->info, VK_QUEUE_COMPUTE_BIT, VK_QUEUE_GRAPHICS_BIT);
 	vk->transfer.family = find_family(&vk->info, VK_QUEUE_TRANSFER_BIT,
 					  VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT);
+	/* A decode family that is also one of the three above is left out (a
+	 * family is created once; such a device's video cases are NotSupported). */
+	vk->decode.family = VKQS_NO_FAMILY;
+	for (uint32_t i = 0; video && i < vk->info.family_count; i++)
+		if ((vk->info.families[i].flags & VK_QUEUE_VIDEO_DECODE_BIT_KHR) &&
+		    vk->info.families[i].count && i != vk->gfx.family && i != vk->compute.family &&
+		    i != vk->transfer.family &&
+		    (vk->decode.family == VKQS_NO_FAMILY ||
+		     (vk->info.families[i].query_result_status &&
+		      !vk->info.families[vk->decode.family].query_result_status)))
+			vk->decode.family = i;
 	if (vk->gfx.family == VKQS_NO_FAMILY) {
 		SETERR("device '%s' has no graphics+compute queue family", vk->info.name);
 		goto fail;
 	}
 	static const float prio = 1.0f;
-	VkDeviceQueueCreateInfo qci[3];
+	VkDeviceQueueCreateInfo qci[4];
 	uint32_t nq = 0;
-	struct vkqs_queue *qs[3] = {&vk->gfx, &vk->compute, &vk->transfer};
-	for (int i = 0; i < 3; i++) {
+	struct vkqs_queue *qs[4] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode};
+	for (int i = 0; i < 4; i++) {
 		if (qs[i]->family == VKQS_NO_FAMILY)
 			continue;
 		qci[nq++] = (VkDeviceQueueCreateInfo){
@@ -712,7 +780,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		goto fail;
 	}
 	volkLoadDeviceTable(&vk->d, vk->device);
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (qs[i]->family == VKQS_NO_FAMILY)
 			continue;
 		vk->d.vkGetDeviceQueue(vk->device, qs[i]->family, 0, &qs[i]->queue);
@@ -751,8 +819,8 @@ void vkqs_vk_destroy(struct vkqs_vk *vk)
 {
 	if (vk->device) {
 		vk->d.vkDeviceWaitIdle(vk->device);
-		struct vkqs_queue *qs[3] = {&vk->gfx, &vk->compute, &vk->transfer};
-		for (int i = 0; i < 3; i++)
+		struct vkqs_queue *qs[4] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode};
+		for (int i = 0; i < 4; i++)
 			if (qs[i]->pool)
 				vk->d.vkDestroyCommandPool(vk->device, qs[i]->pool, NULL);
 		vk->d.vkDestroyDevice(vk->device, NULL);

@@ -11,7 +11,7 @@
 
 #define VKQS_MAX_FAMILIES 16
 #define VKQS_MAX_FEATURES 64
-#define VKQS_MAX_EXTS 24
+#define VKQS_MAX_EXTS 32
 
 /* The device a run uses when --device is absent. */
 #define VKQS_DEFAULT_DEVICE "refdevice"
@@ -20,6 +20,10 @@ struct vkqs_family_info {
 	VkQueueFlags flags;
 	uint32_t count;
 	uint32_t timestamp_valid_bits;
+	/* VK_KHR_video_queue: the codec operations the family supports and
+	 * whether it supports result status queries */
+	VkVideoCodecOperationFlagsKHR video_codecs;
+	bool query_result_status;
 };
 
 struct vkqs_feature_info {
@@ -122,6 +126,9 @@ struct vkqs_vk {
 	struct vkqs_queue gfx;      /* graphics + compute */
 	struct vkqs_queue compute;  /* compute without graphics, if any */
 	struct vkqs_queue transfer; /* transfer only, if any */
+	/* the first family with video decode and result status queries (else
+	 * any with video decode), when VK_KHR_video_decode_queue is enabled */
+	struct vkqs_queue decode;
 	VkFormat depth_format;      /* a depth format usable as attachment */
 	/* Calibrated timestamps through whichever of VK_KHR_ / VK_EXT_
 	 * calibrated_timestamps the fixture enabled (KHR preferred; volk's

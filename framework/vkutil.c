@@ -262,11 +262,12 @@ uint32_t vkqs_memory_type(struct vkqs_ctx *ctx, uint32_t type_bits,
 }
 
 static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size,
-					 VkBufferUsageFlags usage, bool host)
+					 VkBufferUsageFlags usage, bool host, const void *next)
 {
 	struct vkqs_buffer *b = vkqs_alloc(ctx, sizeof(*b));
 	VkBufferCreateInfo bci = {
 		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+		.pNext = next,
 		.size = size,
 		.usage = usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
 			 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -322,7 +323,13 @@ static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size
 struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
 				     VkBufferUsageFlags usage)
 {
-	return buffer_create(ctx, size, usage, true);
+	return buffer_create(ctx, size, usage, true, NULL);
+}
+
+struct vkqs_buffer *vkqs_buffer_host_next(struct vkqs_ctx *ctx, VkDeviceSize size,
+					  VkBufferUsageFlags usage, const void *next)
+{
+	return buffer_create(ctx, size, usage, true, next);
 }
 
 VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buffer *b)
@@ -337,7 +344,7 @@ VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buff
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
 				       VkBufferUsageFlags usage)
 {
-	return buffer_create(ctx, size, usage, false);
+	return buffer_create(ctx, size, usage, false, NULL);
 }
 
 static VkMappedMemoryRange whole(const struct vkqs_buffer *b)

@@ -86,6 +86,10 @@ struct vkqs_buffer {
 /* A host-visible, mapped buffer; usage gets TRANSFER_SRC|DST added. */
 struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
 				     VkBufferUsageFlags usage);
+/* vkqs_buffer_host with `next` in VkBufferCreateInfo's pNext chain (a video
+ * profile list, say). */
+struct vkqs_buffer *vkqs_buffer_host_next(struct vkqs_ctx *ctx, VkDeviceSize size,
+					  VkBufferUsageFlags usage, const void *next);
 /* A device-local buffer (falls back to any memory type). */
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
 				       VkBufferUsageFlags usage);

@@ -1,0 +1,561 @@
+/* Result status queries (VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, spec
+ * 18.11) around a video decode, on the queue family that reports
+ * queryResultStatusSupport.
+ *
+ * The decode is a minimal valid one (h264.h): one IDR frame of I_PCM
+ * macroblocks, so the decoded picture is known sample for sample.  The
+ * oracles:
+ * - 18.2 WITH_STATUS: "the final element of each query's result is an
+ *   integer value indicating that status of the query result. Positive
+ *   values indicate success, negative values indicate failure, and 0
+ *   indicates that the result is not yet available"; a result status
+ *   query writes no other value ("result status queries do not track or
+ *   maintain any other data beyond the completion status, thus no other
+ *   data is written"), so each query's result is that one signed word,
+ *   32- or 64-bit;
+ * - a decode that completed wrote the picture the bitstream describes, so
+ *   a positive status comes with the PCM samples in the output picture
+ *   (where the output can be copied to a buffer);
+ * - a reset query is unavailable: without WAIT, VK_NOT_READY (and a status
+ *   word, if written, of 0);
+ * - vkCmdCopyQueryPoolResults writes what vkGetQueryPoolResults returns;
+ * - VK_KHR_video_maintenance1's inline queries: a VkVideoInlineQueryInfoKHR
+ *   in the decode's pNext runs the query with the decode, same status.
+ * A negative status needs a decode that fails, which no valid usage can
+ * ask for: not checked. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "h264.h"
+#include "vkutil.h"
+
+#define D (VKQS_D(ctx))
+#define DEV (VKQS_DEV(ctx))
+
+#define SPEC_STATUS "18.2: WITH_STATUS \"Positive values indicate success, negative values indicate failure, and 0 indicates that the result is not yet available\""
+#define SPEC_ONLY "18.11: \"result status queries do not track or maintain any other data beyond the completion status\""
+#define SPEC_INLINE "VK_KHR_video_maintenance1: inline queries execute with the video coding operations"
+
+struct decoder {
+	struct vkqs_queue *q;
+	VkVideoDecodeH264ProfileInfoKHR h264;
+	VkVideoProfileInfoKHR profile;
+	VkVideoProfileListInfoKHR list;
+	VkVideoCapabilitiesKHR caps;
+	VkVideoDecodeCapabilitiesKHR dcaps;
+	VkVideoDecodeH264CapabilitiesKHR hcaps;
+	bool coincide;                 /* DPB and output in one picture */
+	VkFormat format;
+	VkExtent2D extent;
+	VkVideoSessionKHR session;
+	VkVideoSessionParametersKHR params;
+	VkImage dpb, out;              /* out == dpb when they coincide */
+	VkImageView dpb_view, out_view;
+	bool readable;                 /* out can be copied to a buffer */
+	struct vkqs_buffer *bits;
+	VkDeviceSize bits_range;
+	struct vkqs_h264_picture pic;
+};
+
+static void destroy_session(struct vkqs_ctx *ctx, void *arg)
+{
+	D->vkDestroyVideoSessionKHR(DEV, (VkVideoSessionKHR)(uintptr_t)arg, NULL);
+}
+
+static void destroy_params(struct vkqs_ctx *ctx, void *arg)
+{
+	D->vkDestroyVideoSessionParametersKHR(DEV, (VkVideoSessionParametersKHR)(uintptr_t)arg, NULL);
+}
+
+static void free_picture(struct vkqs_ctx *ctx, void *arg)
+{
+	(void)ctx;
+	vkqs_h264_free(arg);
+}
+
+/* The decode queue, its family's result status support, and an H.264
+ * 4:2:0 8-bit progressive profile (Main, else Baseline) it decodes. */
+static void require_decoder(struct vkqs_ctx *ctx, struct decoder *d)
+{
+	d->q = &ctx->vk->decode;
+	if (d->q->family == VKQS_NO_FAMILY)
+		vkqs_skip(ctx, "no video decode queue (VK_KHR_video_decode_queue)");
+	if (!ctx->vk->info.families[d->q->family].query_result_status)
+		vkqs_skip(ctx, "the decode queue family %u has no queryResultStatusSupport",
+			  d->q->family);
+	if (!(ctx->vk->info.families[d->q->family].video_codecs &
+	      VK_VIDEO_CODEC_OPERATION_DECODE_H264_BIT_KHR) ||
+	    !vkqs_device_has_ext(&ctx->vk->info, VK_KHR_VIDEO_DECODE_H264_EXTENSION_NAME))
+		vkqs_skip(ctx, "the decode queue family does not decode H.264");
+	static const StdVideoH264ProfileIdc profiles[] = {STD_VIDEO_H264_PROFILE_IDC_MAIN,
+							  STD_VIDEO_H264_PROFILE_IDC_BASELINE};
+	VkResult r = VK_ERROR_VIDEO_PROFILE_OPERATION_NOT_SUPPORTED_KHR;
+	for (size_t i = 0; i < 2 && r != VK_SUCCESS; i++) {
+		d->h264 = (VkVideoDecodeH264ProfileInfoKHR){
+			.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_PROFILE_INFO_KHR,
+			.stdProfileIdc = profiles[i],
+			.pictureLayout = VK_VIDEO_DECODE_H264_PICTURE_LAYOUT_PROGRESSIVE_KHR};
+		d->profile = (VkVideoProfileInfoKHR){
+			.sType = VK_STRUCTURE_TYPE_VIDEO_PROFILE_INFO_KHR, .pNext = &d->h264,
+			.videoCodecOperation = VK_VIDEO_CODEC_OPERATION_DECODE_H264_BIT_KHR,
+			.chromaSubsampling = VK_VIDEO_CHROMA_SUBSAMPLING_420_BIT_KHR,
+			.lumaBitDepth = VK_VIDEO_COMPONENT_BIT_DEPTH_8_BIT_KHR,
+			.chromaBitDepth = VK_VIDEO_COMPONENT_BIT_DEPTH_8_BIT_KHR};
+		d->hcaps = (VkVideoDecodeH264CapabilitiesKHR){
+			.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_CAPABILITIES_KHR};
+		d->dcaps = (VkVideoDecodeCapabilitiesKHR){
+			.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_CAPABILITIES_KHR, .pNext = &d->hcaps};
+		d->caps = (VkVideoCapabilitiesKHR){.sType = VK_STRUCTURE_TYPE_VIDEO_CAPABILITIES_KHR,
+						   .pNext = &d->dcaps};
+		r = vkGetPhysicalDeviceVideoCapabilitiesKHR(ctx->vk->phys, &d->profile, &d->caps);
+	}
+	if (r != VK_SUCCESS)
+		vkqs_skip(ctx, "no H.264 Main or Baseline 4:2:0 8-bit decode profile: %s",
+			  vkqs_vk_result_name(r));
+	d->list = (VkVideoProfileListInfoKHR){.sType = VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR,
+					      .profileCount = 1, .pProfiles = &d->profile};
+	if (d->dcaps.flags & VK_VIDEO_DECODE_CAPABILITY_DPB_AND_OUTPUT_COINCIDE_BIT_KHR)
+		d->coincide = true;
+	else if (!(d->dcaps.flags & VK_VIDEO_DECODE_CAPABILITY_DPB_AND_OUTPUT_DISTINCT_BIT_KHR))
+		vkqs_skip(ctx, "decode capabilities name neither coinciding nor distinct output");
+	if (d->caps.maxDpbSlots < 1 || d->caps.maxActiveReferencePictures < 1)
+		vkqs_skip(ctx, "maxDpbSlots or maxActiveReferencePictures 0: an IDR picture is a "
+			       "reference picture");
+}
+
+/* A format for pictures of `usage`, with its image parameters. */
+static VkVideoFormatPropertiesKHR picture_format(struct vkqs_ctx *ctx, struct decoder *d,
+						 VkImageUsageFlags usage)
+{
+	VkPhysicalDeviceVideoFormatInfoKHR fi = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_FORMAT_INFO_KHR, .pNext = &d->list,
+		.imageUsage = usage};
+	uint32_t n = 0;
+	VkResult r = vkGetPhysicalDeviceVideoFormatPropertiesKHR(ctx->vk->phys, &fi, &n, NULL);
+	if (r != VK_SUCCESS || n == 0)
+		vkqs_skip(ctx, "no picture format for usage 0x%x: %s", usage, vkqs_vk_result_name(r));
+	VkVideoFormatPropertiesKHR *p = vkqs_alloc(ctx, n * sizeof(*p));
+	for (uint32_t i = 0; i < n; i++)
+		p[i] = (VkVideoFormatPropertiesKHR){.sType = VK_STRUCTURE_TYPE_VIDEO_FORMAT_PROPERTIES_KHR};
+	VKQS_CHECK(ctx, vkGetPhysicalDeviceVideoFormatPropertiesKHR(ctx->vk->phys, &fi, &n, p));
+	for (uint32_t i = 0; i < n; i++)
+		if (p[i].format == VK_FORMAT_G8_B8R8_2PLANE_420_UNORM)
+			return p[i];
+	return p[0];
+}
+
+static void picture_image(struct vkqs_ctx *ctx, struct decoder *d, VkImageUsageFlags usage,
+			  VkImage *img, VkImageView *view, bool *readable)
+{
+	VkVideoFormatPropertiesKHR fp = picture_format(ctx, d, usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+	*readable = fp.format == VK_FORMAT_G8_B8R8_2PLANE_420_UNORM &&
+		    (fp.imageUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+	if (!*readable)
+		fp = picture_format(ctx, d, usage);
+	d->format = fp.format;
+	uint32_t fams[2] = {d->q->family, ctx->vk->gfx.family};
+	VkImageCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .pNext = &d->list,
+		.flags = fp.imageCreateFlags, .imageType = fp.imageType, .format = fp.format,
+		.extent = {d->extent.width, d->extent.height, 1}, .mipLevels = 1, .arrayLayers = 1,
+		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = fp.imageTiling,
+		.usage = usage | (*readable ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
+		.sharingMode = VK_SHARING_MODE_CONCURRENT, .queueFamilyIndexCount = 2,
+		.pQueueFamilyIndices = fams, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, img));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_IMAGE, (void *)*img);
+	VkMemoryRequirements req;
+	D->vkGetImageMemoryRequirements(DEV, *img, &req);
+	VkMemoryAllocateInfo mai = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+		.memoryTypeIndex = vkqs_memory_type(ctx, req.memoryTypeBits,
+						    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
+	VkDeviceMemory mem;
+	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (void *)mem);
+	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, *img, mem, 0));
+	VkImageViewUsageCreateInfo vu = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+					 .usage = usage};
+	VkImageViewCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .pNext = &vu, .image = *img,
+		.viewType = VK_IMAGE_VIEW_TYPE_2D, .format = fp.format,
+		.components = fp.componentMapping,
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &vi, NULL, view));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, (void *)*view);
+}
+
+/* Session (inline queries if asked), its memory, parameters with the
+ * picture's SPS and PPS, the pictures and the bitstream buffer. */
+static void decoder_create(struct vkqs_ctx *ctx, struct decoder *d, bool inline_queries)
+{
+	uint32_t w = 64, h = 64;
+	if (d->caps.minCodedExtent.width > w)
+		w = (d->caps.minCodedExtent.width + 15) / 16 * 16;
+	if (d->caps.minCodedExtent.height > h)
+		h = (d->caps.minCodedExtent.height + 15) / 16 * 16;
+	if (w > d->caps.maxCodedExtent.width || h > d->caps.maxCodedExtent.height)
+		vkqs_skip(ctx, "a %ux%u picture is outside the coded extents", w, h);
+	d->extent = (VkExtent2D){w, h};
+	StdVideoH264LevelIdc level = STD_VIDEO_H264_LEVEL_IDC_3_0;
+	if (d->hcaps.maxLevelIdc < level)
+		level = d->hcaps.maxLevelIdc;
+	vkqs_h264_idr_pcm(&d->pic, w, h, d->h264.stdProfileIdc, level);
+	vkqs_defer(ctx, free_picture, &d->pic);
+
+	VkImageUsageFlags dpb_usage = VK_IMAGE_USAGE_VIDEO_DECODE_DPB_BIT_KHR |
+				      (d->coincide ? VK_IMAGE_USAGE_VIDEO_DECODE_DST_BIT_KHR : 0);
+	bool dpb_readable;
+	picture_image(ctx, d, dpb_usage, &d->dpb, &d->dpb_view, &dpb_readable);
+	VkFormat dpb_format = d->format;
+	if (d->coincide) {
+		d->out = d->dpb;
+		d->out_view = d->dpb_view;
+		d->readable = dpb_readable;
+	} else {
+		picture_image(ctx, d, VK_IMAGE_USAGE_VIDEO_DECODE_DST_BIT_KHR, &d->out, &d->out_view,
+			      &d->readable);
+	}
+
+	VkVideoSessionCreateInfoKHR sci = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_SESSION_CREATE_INFO_KHR,
+		.queueFamilyIndex = d->q->family,
+		.flags = inline_queries ? VK_VIDEO_SESSION_CREATE_INLINE_QUERIES_BIT_KHR : 0,
+		.pVideoProfile = &d->profile, .pictureFormat = d->format, .maxCodedExtent = d->extent,
+		.referencePictureFormat = dpb_format, .maxDpbSlots = 1,
+		/* both 0 or both non-zero (VUID-VkVideoSessionCreateInfoKHR-maxDpbSlots-04850) */
+		.maxActiveReferencePictures = 1, .pStdHeaderVersion = &d->caps.stdHeaderVersion};
+	VKQS_CHECK(ctx, D->vkCreateVideoSessionKHR(DEV, &sci, NULL, &d->session));
+	vkqs_defer(ctx, destroy_session, (void *)(uintptr_t)d->session);
+	uint32_t nreq = 0;
+	VKQS_CHECK(ctx, D->vkGetVideoSessionMemoryRequirementsKHR(DEV, d->session, &nreq, NULL));
+	VkVideoSessionMemoryRequirementsKHR *req = vkqs_alloc(ctx, (nreq + 1) * sizeof(*req));
+	for (uint32_t i = 0; i < nreq; i++)
+		req[i] = (VkVideoSessionMemoryRequirementsKHR){
+			.sType = VK_STRUCTURE_TYPE_VIDEO_SESSION_MEMORY_REQUIREMENTS_KHR};
+	VKQS_CHECK(ctx, D->vkGetVideoSessionMemoryRequirementsKHR(DEV, d->session, &nreq, req));
+	VkBindVideoSessionMemoryInfoKHR *bind = vkqs_alloc(ctx, (nreq + 1) * sizeof(*bind));
+	for (uint32_t i = 0; i < nreq; i++) {
+		uint32_t type = vkqs_memory_type(ctx, req[i].memoryRequirements.memoryTypeBits,
+						 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+		if (type == UINT32_MAX)
+			type = vkqs_memory_type(ctx, req[i].memoryRequirements.memoryTypeBits, 0);
+		VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+					    .allocationSize = req[i].memoryRequirements.size,
+					    .memoryTypeIndex = type};
+		VkDeviceMemory mem;
+		VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
+		vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (void *)mem);
+		bind[i] = (VkBindVideoSessionMemoryInfoKHR){
+			.sType = VK_STRUCTURE_TYPE_BIND_VIDEO_SESSION_MEMORY_INFO_KHR,
+			.memoryBindIndex = req[i].memoryBindIndex, .memory = mem,
+			.memorySize = req[i].memoryRequirements.size};
+	}
+	if (nreq)
+		VKQS_CHECK(ctx, D->vkBindVideoSessionMemoryKHR(DEV, d->session, nreq, bind));
+
+	VkVideoDecodeH264SessionParametersAddInfoKHR add = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_SESSION_PARAMETERS_ADD_INFO_KHR,
+		.stdSPSCount = 1, .pStdSPSs = &d->pic.sps, .stdPPSCount = 1, .pStdPPSs = &d->pic.pps};
+	VkVideoDecodeH264SessionParametersCreateInfoKHR hpi = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_SESSION_PARAMETERS_CREATE_INFO_KHR,
+		.maxStdSPSCount = 1, .maxStdPPSCount = 1, .pParametersAddInfo = &add};
+	VkVideoSessionParametersCreateInfoKHR pci = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_SESSION_PARAMETERS_CREATE_INFO_KHR, .pNext = &hpi,
+		.videoSession = d->session};
+	VKQS_CHECK(ctx, D->vkCreateVideoSessionParametersKHR(DEV, &pci, NULL, &d->params));
+	vkqs_defer(ctx, destroy_params, (void *)(uintptr_t)d->params);
+
+	/* the bitstream: offset 0, the range a multiple of the size alignment */
+	VkDeviceSize align = d->caps.minBitstreamBufferSizeAlignment ? d->caps.minBitstreamBufferSizeAlignment : 1;
+	d->bits_range = (d->pic.size + align - 1) / align * align;
+	d->bits = vkqs_buffer_host_next(ctx, d->bits_range, VK_BUFFER_USAGE_VIDEO_DECODE_SRC_BIT_KHR,
+					&d->list);
+	memset(d->bits->map, 0, d->bits_range);
+	memcpy(d->bits->map, d->pic.bitstream, d->pic.size);
+	vkqs_buffer_flush(ctx, d->bits);
+}
+
+/* A result status pool of `count` queries for the decoder's profile. */
+static VkQueryPool status_pool(struct vkqs_ctx *ctx, struct decoder *d, uint32_t count)
+{
+	VkQueryPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+				    .pNext = &d->profile,
+				    .queryType = VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR,
+				    .queryCount = count};
+	VkQueryPool pool;
+	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, (void *)pool);
+	return pool;
+}
+
+static void picture_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
+			    VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src,
+			    VkAccessFlags2 src_access, VkPipelineStageFlags2 dst,
+			    VkAccessFlags2 dst_access)
+{
+	VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+				   .srcStageMask = src, .srcAccessMask = src_access,
+				   .dstStageMask = dst, .dstAccessMask = dst_access,
+				   .oldLayout = from, .newLayout = to,
+				   .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+				   .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+				   .image = img,
+				   .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+	VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+			       .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
+	D->vkCmdPipelineBarrier2(cb, &di);
+}
+
+/* Records, on the decode queue: reset of `pool` queries [first, first + 1)
+ * (outside the coding scope), the coding scope with a reset control, and
+ * the decode of the picture inside query `first` (begin/end, or inline). */
+static void record_decode(struct vkqs_ctx *ctx, struct decoder *d, VkCommandBuffer cb,
+			  VkQueryPool pool, uint32_t first, bool inline_query)
+{
+	const VkImageLayout dpb_layout = VK_IMAGE_LAYOUT_VIDEO_DECODE_DPB_KHR;
+	const VkImageLayout out_layout = d->coincide ? dpb_layout : VK_IMAGE_LAYOUT_VIDEO_DECODE_DST_KHR;
+	D->vkCmdResetQueryPool(cb, pool, first, 1);
+	picture_barrier(ctx, cb, d->dpb, VK_IMAGE_LAYOUT_UNDEFINED, dpb_layout,
+			VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_VIDEO_DECODE_BIT_KHR,
+			VK_ACCESS_2_VIDEO_DECODE_READ_BIT_KHR | VK_ACCESS_2_VIDEO_DECODE_WRITE_BIT_KHR);
+	if (!d->coincide)
+		picture_barrier(ctx, cb, d->out, VK_IMAGE_LAYOUT_UNDEFINED, out_layout,
+				VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_VIDEO_DECODE_BIT_KHR,
+				VK_ACCESS_2_VIDEO_DECODE_WRITE_BIT_KHR);
+	VkVideoPictureResourceInfoKHR dpb_res = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_PICTURE_RESOURCE_INFO_KHR,
+		.codedExtent = d->extent, .imageViewBinding = d->dpb_view};
+	VkVideoPictureResourceInfoKHR out_res = dpb_res;
+	out_res.imageViewBinding = d->out_view;
+	VkVideoReferenceSlotInfoKHR bound = {.sType = VK_STRUCTURE_TYPE_VIDEO_REFERENCE_SLOT_INFO_KHR,
+					     .slotIndex = -1, .pPictureResource = &dpb_res};
+	VkVideoBeginCodingInfoKHR begin = {.sType = VK_STRUCTURE_TYPE_VIDEO_BEGIN_CODING_INFO_KHR,
+					   .videoSession = d->session,
+					   .videoSessionParameters = d->params,
+					   .referenceSlotCount = 1, .pReferenceSlots = &bound};
+	D->vkCmdBeginVideoCodingKHR(cb, &begin);
+	VkVideoCodingControlInfoKHR reset = {.sType = VK_STRUCTURE_TYPE_VIDEO_CODING_CONTROL_INFO_KHR,
+					     .flags = VK_VIDEO_CODING_CONTROL_RESET_BIT_KHR};
+	D->vkCmdControlVideoCodingKHR(cb, &reset);
+	VkVideoDecodeH264DpbSlotInfoKHR slot_h264 = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_DPB_SLOT_INFO_KHR,
+		.pStdReferenceInfo = &d->pic.reference};
+	VkVideoReferenceSlotInfoKHR setup = {.sType = VK_STRUCTURE_TYPE_VIDEO_REFERENCE_SLOT_INFO_KHR,
+					     .pNext = &slot_h264, .slotIndex = 0,
+					     .pPictureResource = &dpb_res};
+	uint32_t slice_offset = 0;
+	VkVideoInlineQueryInfoKHR iq = {.sType = VK_STRUCTURE_TYPE_VIDEO_INLINE_QUERY_INFO_KHR,
+					.queryPool = pool, .firstQuery = first, .queryCount = 1};
+	VkVideoDecodeH264PictureInfoKHR pic = {
+		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_PICTURE_INFO_KHR,
+		.pNext = inline_query ? &iq : NULL,
+		.pStdPictureInfo = &d->pic.picture, .sliceCount = 1, .pSliceOffsets = &slice_offset};
+	VkVideoDecodeInfoKHR di = {.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_INFO_KHR, .pNext = &pic,
+				   .srcBuffer = d->bits->buf, .srcBufferOffset = 0,
+				   .srcBufferRange = d->bits_range,
+				   .dstPictureResource = d->coincide ? dpb_res : out_res,
+				   .pSetupReferenceSlot = &setup};
+	if (!inline_query)
+		D->vkCmdBeginQuery(cb, pool, first, 0);
+	D->vkCmdDecodeVideoKHR(cb, &di);
+	if (!inline_query)
+		D->vkCmdEndQuery(cb, pool, first);
+	VkVideoEndCodingInfoKHR end = {.sType = VK_STRUCTURE_TYPE_VIDEO_END_CODING_INFO_KHR};
+	D->vkCmdEndVideoCodingKHR(cb, &end);
+}
+
+/* Copies the output picture's two planes into a host buffer (on the
+ * graphics queue, after the decode's submission) and checks every sample
+ * against the PCM values.  Returns the samples that differ. */
+static uint32_t check_picture(struct vkqs_ctx *ctx, struct decoder *d)
+{
+	uint32_t w = d->extent.width, h = d->extent.height;
+	struct vkqs_buffer *buf = vkqs_buffer_host(ctx, (VkDeviceSize)w * h * 3 / 2, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	VkImageLayout from = d->coincide ? VK_IMAGE_LAYOUT_VIDEO_DECODE_DPB_KHR
+					 : VK_IMAGE_LAYOUT_VIDEO_DECODE_DST_KHR;
+	picture_barrier(ctx, cb, d->out, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COPY_BIT,
+			VK_ACCESS_2_TRANSFER_READ_BIT);
+	VkBufferImageCopy r[2] = {
+		{0, 0, 0, {VK_IMAGE_ASPECT_PLANE_0_BIT, 0, 0, 1}, {0, 0, 0}, {w, h, 1}},
+		{(VkDeviceSize)w * h, 0, 0, {VK_IMAGE_ASPECT_PLANE_1_BIT, 0, 0, 1}, {0, 0, 0},
+		 {w / 2, h / 2, 1}}};
+	D->vkCmdCopyImageToBuffer(cb, d->out, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf->buf, 2, r);
+	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	vkqs_buffer_invalidate(ctx, buf);
+	const uint8_t *y = buf->map, *uv = buf->map + (size_t)w * h;
+	uint32_t bad = 0;
+	for (uint32_t j = 0; j < h; j++)
+		for (uint32_t i = 0; i < w; i++) {
+			uint8_t want = vkqs_h264_luma(i, j), got = y[j * w + i];
+			if (got != want && !bad++)
+				VKQS_EXPECTF(ctx, false, "decoded luma (%u, %u) is %u, the I_PCM sample %u",
+					     i, j, got, want);
+		}
+	for (uint32_t j = 0; j < h / 2; j++)
+		for (uint32_t i = 0; i < w / 2; i++) {
+			uint8_t cb_ = uv[(j * (w / 2) + i) * 2], cr = uv[(j * (w / 2) + i) * 2 + 1];
+			if ((cb_ != vkqs_h264_cb(i, j) || cr != vkqs_h264_cr(i, j)) && !bad++)
+				VKQS_EXPECTF(ctx, false, "decoded chroma (%u, %u) is (%u, %u), the I_PCM "
+					     "samples (%u, %u)", i, j, cb_, cr, vkqs_h264_cb(i, j),
+					     vkqs_h264_cr(i, j));
+		}
+	return bad;
+}
+
+struct status_param {
+	bool is64;
+	bool inline_query;
+};
+static const struct status_param status_params[] = {{true, false}, {false, false}, {true, true}};
+static void status_name(const void *p, char *b, size_t n)
+{
+	const struct status_param *s = p;
+	snprintf(b, n, "%s%s", s->is64 ? "64" : "32", s->inline_query ? "_inline" : "");
+}
+
+/* The decode in query 1 of a pool of 3: with WAIT and WITH_STATUS a
+ * positive status, one word per query (the neighbours' words and the
+ * bytes past the read untouched), the picture decoded. */
+static void decode_status(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct status_param *sp = param;
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
+	require_decoder(ctx, d);
+	if (sp->inline_query)
+		vkqs_require_feature(ctx, "VK_KHR_video_maintenance1.videoMaintenance1");
+	decoder_create(ctx, d, sp->inline_query);
+	VkQueryPool pool = status_pool(ctx, d, 3);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	record_decode(ctx, d, cb, pool, 1, sp->inline_query);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	size_t word = sp->is64 ? 8 : 4;
+	uint8_t out[64];
+	memset(out, 0xa5, sizeof(out));
+	VkQueryResultFlags flags = VK_QUERY_RESULT_WITH_STATUS_BIT_KHR | VK_QUERY_RESULT_WAIT_BIT |
+				   (sp->is64 ? VK_QUERY_RESULT_64_BIT : 0);
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 1, 1, word, out + word, word, flags));
+	int64_t status = sp->is64 ? (int64_t)vkqs_load_word(out + word, 8)
+				  : (int64_t)(int32_t)(uint32_t)vkqs_load_word(out + word, 4);
+	VKQS_EXPECTF(ctx, status > 0,
+		     "status %" PRId64 " after a valid decode completed (positive: success)", status);
+	bool clean = true;
+	for (size_t i = 0; i < sizeof(out); i++)
+		if ((i < word || i >= 2 * word) && out[i] != 0xa5)
+			clean = false;
+	VKQS_EXPECTF(ctx, clean, "bytes written outside the one %zu-byte status word", word);
+}
+
+/* A positive status means the decode succeeded: the output picture holds
+ * the I_PCM samples, every one (where the picture format allows copying
+ * it to a buffer: NV12 with TRANSFER_SRC). */
+static void decoded_picture(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
+	require_decoder(ctx, d);
+	decoder_create(ctx, d, false);
+	if (!d->readable)
+		vkqs_skip(ctx, "the output picture is not NV12 with TRANSFER_SRC: it cannot be read");
+	VkQueryPool pool = status_pool(ctx, d, 1);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	record_decode(ctx, d, cb, pool, 0, false);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	int64_t status = 0;
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &status, 8,
+						 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
+							 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+	VKQS_ASSERTF(ctx, status > 0, "status %" PRId64 " after a valid decode", status);
+	check_picture(ctx, d);
+}
+
+/* Reset, not begun: without WAIT, VK_NOT_READY; a status word written is 0. */
+static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
+	require_decoder(ctx, d);
+	VkQueryPool pool = status_pool(ctx, d, 1);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	int64_t v = 0x5a5a5a5a5a5a5a5all;
+	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &v, 8,
+					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
+						      VK_QUERY_RESULT_64_BIT);
+	vkqs_expect_not_ready(ctx, r, "a reset result status query");
+	VKQS_EXPECTF(ctx, v == 0x5a5a5a5a5a5a5a5all || v == 0,
+		     "the status of a reset query is %" PRId64 " (0: not yet available)", v);
+}
+
+/* vkCmdCopyQueryPoolResults of the status (64-bit, WITH_STATUS, with or
+ * without WAIT) on the graphics queue (the copy needs graphics or compute:
+ * VUID-vkCmdCopyQueryPoolResults-commandBuffer-cmdpool), after the
+ * decode's submission completed: what vkGetQueryPoolResults returns. */
+static void copy_status(struct vkqs_ctx *ctx, const void *param)
+{
+	const bool wait = *(const bool *)param;
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
+	require_decoder(ctx, d);
+	decoder_create(ctx, d, false);
+	VkQueryPool pool = status_pool(ctx, d, 1);
+	struct vkqs_buffer *buf = vkqs_buffer_host(ctx, 32, 0);
+	memset(buf->map, 0xa5, 32);
+	vkqs_buffer_flush(ctx, buf);
+	/* the decode, then the copy on the graphics queue waiting on a
+	 * semaphore the decode's submission signals: an execution and memory
+	 * dependency from the decode (and its query) to the copy */
+	VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+	VkSemaphore sem;
+	VKQS_CHECK(ctx, D->vkCreateSemaphore(DEV, &sci, NULL, &sem));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_SEMAPHORE, (void *)sem);
+	VkCommandBuffer dcb = vkqs_cmd_begin(ctx, d->q);
+	record_decode(ctx, d, dcb, pool, 0, false);
+	vkqs_cmd_end(ctx, dcb);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	const VkQueryResultFlags flags = VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
+					 VK_QUERY_RESULT_64_BIT | (wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
+	D->vkCmdCopyQueryPoolResults(cb, pool, 0, 1, buf->buf, 8, 8, flags);
+	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
+	vkqs_cmd_end(ctx, cb);
+	VkSubmitInfo s1 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+			   .pCommandBuffers = &dcb, .signalSemaphoreCount = 1,
+			   .pSignalSemaphores = &sem};
+	VKQS_CHECK(ctx, D->vkQueueSubmit(d->q->queue, 1, &s1, VK_NULL_HANDLE));
+	const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+	VkSubmitInfo s2 = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .waitSemaphoreCount = 1,
+			   .pWaitSemaphores = &sem, .pWaitDstStageMask = &stage,
+			   .commandBufferCount = 1, .pCommandBuffers = &cb};
+	VkFence f = vkqs_fence(ctx);
+	VKQS_CHECK(ctx, D->vkQueueSubmit(ctx->vk->gfx.queue, 1, &s2, f));
+	vkqs_fence_wait(ctx, f);
+	D->vkQueueWaitIdle(d->q->queue);
+	vkqs_buffer_invalidate(ctx, buf);
+	int64_t host = 0, copied = (int64_t)vkqs_load_word(buf->map + 8, 8);
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &host, 8,
+						 flags | VK_QUERY_RESULT_WAIT_BIT));
+	VKQS_EXPECTF(ctx, copied == host && host > 0,
+		     "vkCmdCopyQueryPoolResults wrote status %" PRId64 ", vkGetQueryPoolResults "
+		     "returns %" PRId64 " (positive: success)", copied, host);
+	VKQS_EXPECTF(ctx, buf->map[0] == 0xa5 && buf->map[16] == 0xa5,
+		     "the copy wrote outside its 8-byte status word");
+}
+static const bool copy_params[] = {false, true};
+static void copy_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", *(const bool *)p ? "wait" : "no_wait");
+}
+
+static const struct vkqs_case cases[] = {
+	{"result_status.decode", decode_status, SPEC_STATUS,
+	 VKQS_PARAMS(status_params, status_name)},
+	{"result_status.decoded_picture", decoded_picture, SPEC_STATUS},
+	{"result_status.reset_not_ready", reset_not_ready, SPEC_STATUS},
+	{"result_status.copy", copy_status, SPEC_ONLY, VKQS_PARAMS(copy_params, copy_name)},
+};
+VKQS_AREA(video, cases);
