@@ -424,27 +424,35 @@ struct ext_features {
 	VkPhysicalDeviceVideoMaintenance1FeaturesKHR vm1;
 };
 
-static uint32_t ext_version(VkPhysicalDevice phys, const char *name)
+/* Fills info->exts (the query-related extensions, present or not) from
+ * one enumeration of the device's extensions. */
+static void describe_exts(VkPhysicalDevice phys, struct vkqs_device_info *o)
 {
-	uint32_t n = 0, v = 0;
-	if (vkEnumerateDeviceExtensionProperties(phys, NULL, &n, NULL) != VK_SUCCESS)
-		return 0;
-	VkExtensionProperties *p = calloc(n ? n : 1, sizeof(*p));
-	if (p && vkEnumerateDeviceExtensionProperties(phys, NULL, &n, p) == VK_SUCCESS)
-		for (uint32_t i = 0; i < n; i++)
-			if (strcmp(p[i].extensionName, name) == 0)
-				v = p[i].specVersion;
+	uint32_t n = 0;
+	VkExtensionProperties *p = NULL;
+	if (vkEnumerateDeviceExtensionProperties(phys, NULL, &n, NULL) == VK_SUCCESS) {
+		p = calloc(n ? n : 1, sizeof(*p));
+		if (!p || vkEnumerateDeviceExtensionProperties(phys, NULL, &n, p) != VK_SUCCESS)
+			n = 0;
+	}
+	for (size_t i = 0; i < sizeof(query_exts) / sizeof(query_exts[0]); i++) {
+		struct vkqs_ext_info *e = &o->exts[o->ext_count++];
+		snprintf(e->name, sizeof(e->name), "%s", query_exts[i]);
+		for (uint32_t k = 0; k < n; k++)
+			if (strcmp(p[k].extensionName, query_exts[i]) == 0)
+				e->spec_version = p[k].specVersion;
+	}
 	free(p);
-	return v;
 }
 
-/* Links the present extensions' feature structs after `tail`. */
-static void chain_ext_features(VkPhysicalDevice phys, struct ext_features *e,
+/* Links the present extensions' feature structs after `tail` (every
+ * extension named here is one of query_exts, so info->exts knows it). */
+static void chain_ext_features(const struct vkqs_device_info *info, struct ext_features *e,
 			       void **tail)
 {
 	memset(e, 0, sizeof(*e));
 #define LINK(field, stype, ext)                            \
-	if (ext_version(phys, ext)) {                      \
+	if (vkqs_device_has_ext(info, ext)) {              \
 		e->field.sType = stype;                    \
 		*tail = &e->field;                         \
 		tail = &e->field.pNext;                    \
@@ -525,8 +533,9 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 		o->families[i].count = qf[i].queueCount;
 		o->families[i].timestamp_valid_bits = qf[i].timestampValidBits;
 	}
+	describe_exts(phys, o);
 	/* the video properties, chained only where VK_KHR_video_queue exists */
-	if (ext_version(phys, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME)) {
+	if (vkqs_device_has_ext(o, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME)) {
 		VkQueueFamilyProperties2 q2[VKQS_MAX_FAMILIES];
 		VkQueueFamilyVideoPropertiesKHR qv[VKQS_MAX_FAMILIES];
 		VkQueueFamilyQueryResultStatusPropertiesKHR qs[VKQS_MAX_FAMILIES];
@@ -546,12 +555,6 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 		}
 	}
 
-	for (size_t i = 0; i < sizeof(query_exts) / sizeof(query_exts[0]); i++) {
-		struct vkqs_ext_info *e = &o->exts[o->ext_count++];
-		snprintf(e->name, sizeof(e->name), "%s", query_exts[i]);
-		e->spec_version = ext_version(phys, query_exts[i]);
-	}
-
 	VkPhysicalDeviceVulkan11Features f11 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
 	VkPhysicalDeviceVulkan12Features f12 = {
@@ -559,7 +562,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	VkPhysicalDeviceFeatures2 f = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
 	struct ext_features e;
-	chain_ext_features(phys, &e, &f11.pNext);
+	chain_ext_features(o, &e, &f11.pNext);
 	vkGetPhysicalDeviceFeatures2(phys, &f);
 
 	add_feature(o, "occlusionQueryPrecise", f.features.occlusionQueryPrecise);
@@ -571,7 +574,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	add_feature(o, "multiview", f11.multiview);
 	add_feature(o, "timelineSemaphore", f12.timelineSemaphore);
 	add_feature(o, "bufferDeviceAddress", f12.bufferDeviceAddress);
-#define EXTF(ext, s, m) if (ext_version(phys, ext)) add_feature(o, ext "." #m, e.s.m)
+#define EXTF(ext, s, m) if (vkqs_device_has_ext(o, ext)) add_feature(o, ext "." #m, e.s.m)
 	EXTF(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, xfb, transformFeedback);
 	EXTF(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, xfb, geometryStreams);
 	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQuery);
@@ -675,7 +678,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		vk->f12.pNext = &vk->f13;
 		tail = &vk->f13.pNext;
 	}
-	chain_ext_features(vk->phys, &e, tail);
+	chain_ext_features(&vk->info, &e, tail);
 	vkGetPhysicalDeviceFeatures2(vk->phys, &vk->features);
 	vk->features.features.robustBufferAccess = VK_FALSE;
 	vk->f13.robustImageAccess = VK_FALSE;

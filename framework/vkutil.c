@@ -375,11 +375,12 @@ void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b)
 
 /* Queries -----------------------------------------------------------------*/
 
-VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
-			    uint32_t count, VkQueryPipelineStatisticFlags stats)
+static VkQueryPool query_pool(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+			      VkQueryPipelineStatisticFlags stats, const void *next)
 {
 	VkQueryPoolCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+		.pNext = next,
 		.queryType = type,
 		.queryCount = count,
 		.pipelineStatistics = stats,
@@ -388,6 +389,18 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
 	DEFER(VkQueryPool, pool);
 	return pool;
+}
+
+VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
+			    uint32_t count, VkQueryPipelineStatisticFlags stats)
+{
+	return query_pool(ctx, type, count, stats, NULL);
+}
+
+VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				 const void *next)
+{
+	return query_pool(ctx, type, count, 0, next);
 }
 
 void vkqs_expect_not_ready(struct vkqs_ctx *ctx, VkResult r, const char *what)

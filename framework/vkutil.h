@@ -104,6 +104,10 @@ void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b);
 /* Queries -----------------------------------------------------------------*/
 VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 			    uint32_t count, VkQueryPipelineStatisticFlags stats);
+/* A pool whose VkQueryPoolCreateInfo carries `next` (a performance query,
+ * Intel or video profile structure), destroyed at case end. */
+VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				 const void *next);
 /* The layout of one-value results written with `flags` (18.2): the word
  * size (8 with VK_QUERY_RESULT_64_BIT, else 4), a query's element (the
  * value, then the availability word WITH_AVAILABILITY), and the bytes from

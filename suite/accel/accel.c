@@ -62,11 +62,17 @@ struct as {
 	VkDeviceAddress addr;
 };
 
+/* Structures live in host-visible memory when the host path reads them
+ * (VUID-vkWriteAccelerationStructuresPropertiesKHR-buffer-03733); every
+ * case sets it in require_accel, since cases of a batch share a process. */
+static bool host_visible_structures;
+
 /* Acceleration structures, and a way to use them: without rayQuery or
  * rayTracingPipeline even vkGetAccelerationStructureBuildSizesKHR is
  * invalid (VUID-vkGetAccelerationStructureBuildSizesKHR-rayTracingPipeline-03617). */
-static void require_accel(struct vkqs_ctx *ctx)
+static void require_accel(struct vkqs_ctx *ctx, bool host_visible)
 {
+	host_visible_structures = host_visible;
 	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
 	vkqs_require_feature(ctx, "VK_KHR_acceleration_structure.accelerationStructure");
 	vkqs_require_feature(ctx, "bufferDeviceAddress");
@@ -82,9 +88,6 @@ static void destroy_as(struct vkqs_ctx *ctx, void *arg)
 	D->vkDestroyAccelerationStructureKHR(DEV, (VkAccelerationStructureKHR)(uintptr_t)arg, NULL);
 }
 
-/* Structures live in host-visible memory when the host path reads them
- * (VUID-vkWriteAccelerationStructuresPropertiesKHR-buffer-03733). */
-static bool host_visible_structures;
 
 static struct as create_as(struct vkqs_ctx *ctx, VkAccelerationStructureTypeKHR type,
 			   VkDeviceSize size)
@@ -289,7 +292,7 @@ static void require_type(struct vkqs_ctx *ctx, VkQueryType type)
 static void compacted_size(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
-	require_accel(ctx);
+	require_accel(ctx, false);
 	struct as b = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR);
 	uint64_t c = property(ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR, b.as);
 	VKQS_EXPECTF(ctx, c > 0 && c <= b.size,
@@ -323,7 +326,7 @@ static struct as shape_build(struct vkqs_ctx *ctx, const struct shape *sp, uint3
 /* SIZE (maintenance1): non-zero, at most the creation size. */
 static void size_query(struct vkqs_ctx *ctx, const void *param)
 {
-	require_accel(ctx);
+	require_accel(ctx, false);
 	require_type(ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SIZE_KHR);
 	struct as s = shape_build(ctx, param, 2);
 	uint64_t v = property(ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SIZE_KHR, s.as);
@@ -340,7 +343,7 @@ static void size_query(struct vkqs_ctx *ctx, const void *param)
 static void serialization(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct shape *sp = param;
-	require_accel(ctx);
+	require_accel(ctx, false);
 	struct as s = shape_build(ctx, sp, 3);
 	uint64_t size = property(ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_SIZE_KHR,
 				 s.as);
@@ -564,7 +567,7 @@ static uint32_t check_hits(struct vkqs_ctx *ctx, const float *h, const char *wha
 static void compact_and_trace(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
-	require_accel(ctx); /* rayQuery or rayTracingPipeline: trace() uses either */
+	require_accel(ctx, false); /* rayQuery or rayTracingPipeline: trace() uses either */
 	struct as b = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR);
 	uint64_t csize = property(ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR, b.as);
 	VKQS_ASSERTF(ctx, csize > 0 && csize <= b.size, "compacted size %" PRIu64 " of %" PRIu64,
@@ -618,7 +621,7 @@ static void type_name(const void *p, char *b, size_t n)
 static void results_api(struct vkqs_ctx *ctx, const void *param)
 {
 	const VkQueryType type = *(const VkQueryType *)param;
-	require_accel(ctx);
+	require_accel(ctx, false);
 	require_type(ctx, type);
 	struct as b0 = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR);
 	struct as b1 = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR |
@@ -687,10 +690,9 @@ static void results_api(struct vkqs_ctx *ctx, const void *param)
 static void host_path(struct vkqs_ctx *ctx, const void *param)
 {
 	const VkQueryType type = *(const VkQueryType *)param;
-	require_accel(ctx);
+	require_accel(ctx, true);
 	require_type(ctx, type);
 	vkqs_require_feature(ctx, "VK_KHR_acceleration_structure.accelerationStructureHostCommands");
-	host_visible_structures = true;
 	struct as b = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR);
 	struct as s = type == VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_BOTTOM_LEVEL_POINTERS_KHR
 			      ? build_tlas(ctx, &b, 2)

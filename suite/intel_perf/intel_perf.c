@@ -101,17 +101,10 @@ static VkPerformanceConfigurationINTEL acquire_config(struct vkqs_ctx *ctx)
 
 static VkQueryPool intel_pool(struct vkqs_ctx *ctx, uint32_t count)
 {
-	VkQueryPoolPerformanceQueryCreateInfoINTEL pi = {
+	static const VkQueryPoolPerformanceQueryCreateInfoINTEL pi = {
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_QUERY_CREATE_INFO_INTEL,
 		.performanceCountersSampling = VK_QUERY_POOL_SAMPLING_MODE_MANUAL_INTEL};
-	VkQueryPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-				    .pNext = &pi,
-				    .queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL,
-				    .queryCount = count};
-	VkQueryPool pool;
-	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, (void *)pool);
-	return pool;
+	return vkqs_query_pool_next(ctx, VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL, count, &pi);
 }
 
 /* Initialized, a configuration set on the graphics queue, a pool of

@@ -251,15 +251,7 @@ static VkQueryPool perf_pool(struct vkqs_ctx *ctx, const struct perf *pf, const 
 		.counterIndexCount = n,
 		.pCounterIndices = idx,
 	};
-	VkQueryPoolCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-		.pNext = &pc,
-		.queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
-		.queryCount = queries,
-	};
-	VkQueryPool pool;
-	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
+	VkQueryPool pool = vkqs_query_pool_next(ctx, VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR, queries, &pc);
 	*passes = perf_passes(ctx, pf, idx, n);
 	VKQS_ASSERTF(ctx, *passes >= 1, "%u counters need %u passes: at least one", n, *passes);
 	/* A reset in its own submission: a command buffer submitted once per
@@ -340,6 +332,26 @@ static struct scene scene_make(struct vkqs_ctx *ctx, VkSampleCountFlagBits sampl
 	s.t = vkqs_target_create(ctx, SIZE, SIZE, samples, false);
 	s.p = vkqs_pipeline_rect(ctx, s.t, &(struct vkqs_pipeline_desc){0});
 	return s;
+}
+
+/* One named counter: its index, a pool of `queries` queries of it (reset;
+ * with the passes it needs), the profiling lock taken before any command
+ * buffer (so its deferred release runs last), and a scene to draw in. */
+struct one_counter {
+	struct perf *pf;
+	uint32_t c, passes;
+	VkQueryPool pool;
+	struct scene s;
+};
+static struct one_counter one_counter(struct vkqs_ctx *ctx, const char *name, uint32_t queries)
+{
+	struct one_counter o;
+	o.pf = perf_require(ctx);
+	o.c = perf_named(ctx, o.pf, name);
+	perf_lock(ctx);
+	o.s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
+	o.pool = perf_pool(ctx, o.pf, &o.c, 1, queries, &o.passes);
+	return o;
 }
 
 /* `draws` draws of `vertices` vertices each (rect.vert's rectangle w x h
@@ -677,18 +689,13 @@ static void pass_count_name(const void *p, char *b, size_t n)
 static void values_render_passes(struct vkqs_ctx *ctx, const void *param)
 {
 	uint32_t k = *(const uint32_t *)param;
-	struct perf *pf = perf_require(ctx);
-	uint32_t c = perf_named(ctx, pf, "render_passes");
-	perf_lock(ctx);
-	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
-	uint32_t passes;
-	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 1, &passes);
-	VkCommandBuffer cb = query_open(ctx, pool);
+	struct one_counter o = one_counter(ctx, "render_passes", 1);
+	VkCommandBuffer cb = query_open(ctx, o.pool);
 	for (uint32_t i = 0; i < k; i++)
-		scene_draw(ctx, cb, &s, 1, 6, 4, 4);
+		scene_draw(ctx, cb, &o.s, 1, 6, 4, 4);
 	result_t r;
-	query_close(ctx, cb, pool, passes, 1, &r);
-	VKQS_EXPECT_EQ(ctx, uint_of(pf, c, r), k);
+	query_close(ctx, cb, o.pool, o.passes, 1, &r);
+	VKQS_EXPECT_EQ(ctx, uint_of(o.pf, o.c, r), k);
 }
 
 /* dispatches and compute_invocations: k dispatches of g workgroups of
@@ -889,23 +896,18 @@ static void stride_name(const void *p, char *b, size_t n)
 static void pool_stride(struct vkqs_ctx *ctx, const void *param)
 {
 	uint32_t extra = *(const uint32_t *)param;
-	struct perf *pf = perf_require(ctx);
-	uint32_t c = perf_named(ctx, pf, "draws");
-	perf_lock(ctx);
-	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
-	uint32_t passes;
-	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 3, &passes);
-	measure_growing(ctx, &s, pool, 3, passes);
+	struct one_counter o = one_counter(ctx, "draws", 3);
+	measure_growing(ctx, &o.s, o.pool, 3, o.passes);
 	size_t stride = (1 + extra) * sizeof(result_t);
 	result_t buf[3 * 4];
 	for (int wait = 1; wait >= 0; wait--) {
 		memset(buf, GUARD, sizeof(buf));
-		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 3, 2 * stride + sizeof(result_t), buf,
+		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, o.pool, 0, 3, 2 * stride + sizeof(result_t), buf,
 							 stride, wait ? VK_QUERY_RESULT_WAIT_BIT : 0));
 		for (uint32_t q = 0; q < 3; q++) {
 			const result_t *r = (const result_t *)((const uint8_t *)buf + q * stride);
-			VKQS_EXPECTF(ctx, uint_of(pf, c, *r) == q + 1, "%s WAIT, query %u: %" PRIu64 " draws, %u recorded",
-				     wait ? "with" : "without", q, uint_of(pf, c, *r), q + 1);
+			VKQS_EXPECTF(ctx, uint_of(o.pf, o.c, *r) == q + 1, "%s WAIT, query %u: %" PRIu64 " draws, %u recorded",
+				     wait ? "with" : "without", q, uint_of(o.pf, o.c, *r), q + 1);
 			const uint8_t *gap = (const uint8_t *)(r + 1);
 			for (size_t i = 0; q < 2 && i < extra * sizeof(result_t); i++)
 				if (gap[i] != GUARD) {
@@ -1081,22 +1083,17 @@ static void submit_kind_name(const void *p, char *b, size_t n)
  * use counter pass index 0". */
 static void multipass_default_pass(struct vkqs_ctx *ctx, const void *param)
 {
-	struct perf *pf = perf_require(ctx);
-	uint32_t c = perf_named(ctx, pf, "draws");
-	perf_lock(ctx);
-	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
-	uint32_t passes;
-	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 1, &passes);
-	if (passes != 1)
-		vkqs_skip(ctx, "\"draws\" alone needs %u passes", passes);
+	struct one_counter o = one_counter(ctx, "draws", 1);
+	if (o.passes != 1)
+		vkqs_skip(ctx, "\"draws\" alone needs %u passes", o.passes);
 	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	scene_draw(ctx, cb, &s, 4, 6, 4, 4);
-	D->vkCmdEndQuery(cb, pool, 0);
+	D->vkCmdBeginQuery(cb, o.pool, 0, 0);
+	scene_draw(ctx, cb, &o.s, 4, 6, 4, 4);
+	D->vkCmdEndQuery(cb, o.pool, 0);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	result_t r;
-	perf_results(ctx, pool, 0, 1, 1, &r);
-	VKQS_EXPECT_EQ(ctx, uint_of(pf, c, r), 4);
+	perf_results(ctx, o.pool, 0, 1, 1, &r);
+	VKQS_EXPECT_EQ(ctx, uint_of(o.pf, o.c, r), 4);
 }
 
 /* Scopes -----------------------------------------------------------------------------*/
@@ -1321,28 +1318,23 @@ static void lock_second_device(struct vkqs_ctx *ctx, const void *param)
  * results are its own. */
 static void lock_resubmit_while_held(struct vkqs_ctx *ctx, const void *param)
 {
-	struct perf *pf = perf_require(ctx);
-	uint32_t c = perf_named(ctx, pf, "draws");
-	perf_lock(ctx);
-	struct scene s = scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
-	uint32_t passes;
-	VkQueryPool pool = perf_pool(ctx, pf, &c, 1, 1, &passes);
+	struct one_counter o = one_counter(ctx, "draws", 1);
 	VkCommandBuffer cb = perf_cmd(ctx);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
-	scene_draw(ctx, cb, &s, 2, 6, 4, 4);
-	D->vkCmdEndQuery(cb, pool, 0);
+	D->vkCmdBeginQuery(cb, o.pool, 0, 0);
+	scene_draw(ctx, cb, &o.s, 2, 6, 4, 4);
+	D->vkCmdEndQuery(cb, o.pool, 0);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
 	for (int round = 0; round < 3; round++) {
 		if (round) {
 			VkCommandBuffer rb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-			D->vkCmdResetQueryPool(rb, pool, 0, 1);
+			D->vkCmdResetQueryPool(rb, o.pool, 0, 1);
 			vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, rb);
 		}
-		perf_submit(ctx, cb, passes);
+		perf_submit(ctx, cb, o.passes);
 		result_t r;
-		perf_results(ctx, pool, 0, 1, 1, &r);
-		VKQS_EXPECTF(ctx, uint_of(pf, c, r) == 2, "submission %d: %" PRIu64 " draws, 2 recorded",
-			     round + 1, uint_of(pf, c, r));
+		perf_results(ctx, o.pool, 0, 1, 1, &r);
+		VKQS_EXPECTF(ctx, uint_of(o.pf, o.c, r) == 2, "submission %d: %" PRIu64 " draws, 2 recorded",
+			     round + 1, uint_of(o.pf, o.c, r));
 	}
 }
 

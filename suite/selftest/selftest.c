@@ -240,12 +240,7 @@ static void intel_report(struct vkqs_ctx *ctx, const void *param)
 									     config));
 	VkQueryPoolPerformanceQueryCreateInfoINTEL pi = {
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_QUERY_CREATE_INFO_INTEL};
-	VkQueryPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .pNext = &pi,
-				    .queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL,
-				    .queryCount = 1};
-	VkQueryPool pool;
-	VKQS_CHECK(ctx, VKQS_D(ctx)->vkCreateQueryPool(VKQS_DEV(ctx), &ci, NULL, &pool));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, (void *)pool);
+	VkQueryPool pool = vkqs_query_pool_next(ctx, VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL, 1, &pi);
 	struct vkqs_target *t = vkqs_target_create(ctx, 64, 64, VK_SAMPLE_COUNT_1_BIT, false);
 	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);

@@ -281,14 +281,7 @@ static void decoder_create(struct vkqs_ctx *ctx, struct decoder *d, bool inline_
 /* A result status pool of `count` queries for the decoder's profile. */
 static VkQueryPool status_pool(struct vkqs_ctx *ctx, struct decoder *d, uint32_t count)
 {
-	VkQueryPoolCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-				    .pNext = &d->profile,
-				    .queryType = VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR,
-				    .queryCount = count};
-	VkQueryPool pool;
-	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, (void *)pool);
-	return pool;
+	return vkqs_query_pool_next(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, count, &d->profile);
 }
 
 static void picture_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
