@@ -205,6 +205,341 @@ typedef struct VkPhysicalDeviceMaintenance9FeaturesKHR {
 #define VK_QUERY_POOL_CREATE_RESET_BIT_KHR ((VkQueryPoolCreateFlags)0x00000001)
 #endif
 
+/* VK_KHR_video_encode_queue (extension 300, final spec version 12) and
+ * VK_KHR_video_encode_h264 (extension 39, version 14) with the H.264
+ * encode Std 1.0.0 structures: 1.3.239 has only the provisional (beta)
+ * encode API, which differs from the final one in struct layouts, so its
+ * vulkan_beta.h is never included.  Values are the registry's (final
+ * vulkan_core.h / vulkan_video_codec_h264std_encode.h, Vulkan-Headers
+ * 1.3.274 on); only what the encode feedback cases and the refdevice use. */
+#ifndef VK_KHR_video_encode_queue
+#define VK_KHR_video_encode_queue 1
+#define VK_KHR_VIDEO_ENCODE_QUEUE_SPEC_VERSION 12
+#define VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME "VK_KHR_video_encode_queue"
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_INFO_KHR ((VkStructureType)1000299000)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_RATE_CONTROL_INFO_KHR ((VkStructureType)1000299001)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_RATE_CONTROL_LAYER_INFO_KHR ((VkStructureType)1000299002)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_CAPABILITIES_KHR ((VkStructureType)1000299003)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_USAGE_INFO_KHR ((VkStructureType)1000299004)
+#define VK_STRUCTURE_TYPE_QUERY_POOL_VIDEO_ENCODE_FEEDBACK_CREATE_INFO_KHR ((VkStructureType)1000299005)
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_ENCODE_QUALITY_LEVEL_INFO_KHR ((VkStructureType)1000299006)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_QUALITY_LEVEL_PROPERTIES_KHR ((VkStructureType)1000299007)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_QUALITY_LEVEL_INFO_KHR ((VkStructureType)1000299008)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_SESSION_PARAMETERS_GET_INFO_KHR ((VkStructureType)1000299009)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_SESSION_PARAMETERS_FEEDBACK_INFO_KHR ((VkStructureType)1000299010)
+#define VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR ((VkQueryType)1000299000)
+#define VK_QUERY_RESULT_STATUS_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_KHR ((VkQueryResultStatusKHR)-1000299000)
+#define VK_ERROR_INVALID_VIDEO_STD_PARAMETERS_KHR ((VkResult)-1000299000)
+#define VK_QUEUE_VIDEO_ENCODE_BIT_KHR ((VkQueueFlagBits)0x00000040)
+#define VK_BUFFER_USAGE_VIDEO_ENCODE_DST_BIT_KHR ((VkBufferUsageFlagBits)0x00008000)
+#define VK_BUFFER_USAGE_VIDEO_ENCODE_SRC_BIT_KHR ((VkBufferUsageFlagBits)0x00010000)
+#define VK_IMAGE_USAGE_VIDEO_ENCODE_DST_BIT_KHR ((VkImageUsageFlagBits)0x00002000)
+#define VK_IMAGE_USAGE_VIDEO_ENCODE_SRC_BIT_KHR ((VkImageUsageFlagBits)0x00004000)
+#define VK_IMAGE_USAGE_VIDEO_ENCODE_DPB_BIT_KHR ((VkImageUsageFlagBits)0x00008000)
+#define VK_IMAGE_LAYOUT_VIDEO_ENCODE_DST_KHR ((VkImageLayout)1000299000)
+#define VK_IMAGE_LAYOUT_VIDEO_ENCODE_SRC_KHR ((VkImageLayout)1000299001)
+#define VK_IMAGE_LAYOUT_VIDEO_ENCODE_DPB_KHR ((VkImageLayout)1000299002)
+#define VK_FORMAT_FEATURE_VIDEO_ENCODE_INPUT_BIT_KHR ((VkFormatFeatureFlagBits)0x08000000)
+#define VK_FORMAT_FEATURE_VIDEO_ENCODE_DPB_BIT_KHR ((VkFormatFeatureFlagBits)0x10000000)
+#define VK_PIPELINE_STAGE_2_VIDEO_ENCODE_BIT_KHR ((VkPipelineStageFlags2)0x08000000ULL)
+#define VK_ACCESS_2_VIDEO_ENCODE_READ_BIT_KHR ((VkAccessFlags2)0x2000000000ULL)
+#define VK_ACCESS_2_VIDEO_ENCODE_WRITE_BIT_KHR ((VkAccessFlags2)0x4000000000ULL)
+#define VK_VIDEO_CODING_CONTROL_ENCODE_RATE_CONTROL_BIT_KHR ((VkVideoCodingControlFlagBitsKHR)0x00000002)
+#define VK_VIDEO_CODING_CONTROL_ENCODE_QUALITY_LEVEL_BIT_KHR ((VkVideoCodingControlFlagBitsKHR)0x00000004)
+typedef VkFlags VkVideoEncodeFlagsKHR;
+typedef VkFlags VkVideoEncodeCapabilityFlagsKHR;
+#define VK_VIDEO_ENCODE_CAPABILITY_PRECEDING_EXTERNALLY_ENCODED_BYTES_BIT_KHR 0x00000001u
+#define VK_VIDEO_ENCODE_CAPABILITY_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_DETECTION_BIT_KHR 0x00000002u
+typedef enum VkVideoEncodeRateControlModeFlagBitsKHR {
+	VK_VIDEO_ENCODE_RATE_CONTROL_MODE_DEFAULT_KHR = 0,
+	VK_VIDEO_ENCODE_RATE_CONTROL_MODE_DISABLED_BIT_KHR = 0x00000001,
+	VK_VIDEO_ENCODE_RATE_CONTROL_MODE_CBR_BIT_KHR = 0x00000002,
+	VK_VIDEO_ENCODE_RATE_CONTROL_MODE_VBR_BIT_KHR = 0x00000004,
+	VK_VIDEO_ENCODE_RATE_CONTROL_MODE_FLAG_BITS_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkVideoEncodeRateControlModeFlagBitsKHR;
+typedef VkFlags VkVideoEncodeRateControlModeFlagsKHR;
+typedef VkFlags VkVideoEncodeRateControlFlagsKHR;
+typedef VkFlags VkVideoEncodeFeedbackFlagsKHR;
+#define VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR 0x00000001u
+#define VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR 0x00000002u
+#define VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR 0x00000004u
+typedef struct VkVideoEncodeInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkVideoEncodeFlagsKHR flags;
+	VkBuffer dstBuffer;
+	VkDeviceSize dstBufferOffset;
+	VkDeviceSize dstBufferRange;
+	VkVideoPictureResourceInfoKHR srcPictureResource;
+	const VkVideoReferenceSlotInfoKHR *pSetupReferenceSlot;
+	uint32_t referenceSlotCount;
+	const VkVideoReferenceSlotInfoKHR *pReferenceSlots;
+	uint32_t precedingExternallyEncodedBytes;
+} VkVideoEncodeInfoKHR;
+typedef struct VkVideoEncodeCapabilitiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkVideoEncodeCapabilityFlagsKHR flags;
+	VkVideoEncodeRateControlModeFlagsKHR rateControlModes;
+	uint32_t maxRateControlLayers;
+	uint64_t maxBitrate;
+	uint32_t maxQualityLevels;
+	VkExtent2D encodeInputPictureGranularity;
+	VkVideoEncodeFeedbackFlagsKHR supportedEncodeFeedbackFlags;
+} VkVideoEncodeCapabilitiesKHR;
+typedef struct VkQueryPoolVideoEncodeFeedbackCreateInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkVideoEncodeFeedbackFlagsKHR encodeFeedbackFlags;
+} VkQueryPoolVideoEncodeFeedbackCreateInfoKHR;
+typedef struct VkVideoEncodeRateControlLayerInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	uint64_t averageBitrate;
+	uint64_t maxBitrate;
+	uint32_t frameRateNumerator;
+	uint32_t frameRateDenominator;
+} VkVideoEncodeRateControlLayerInfoKHR;
+typedef struct VkVideoEncodeRateControlInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkVideoEncodeRateControlFlagsKHR flags;
+	VkVideoEncodeRateControlModeFlagBitsKHR rateControlMode;
+	uint32_t layerCount;
+	const VkVideoEncodeRateControlLayerInfoKHR *pLayers;
+	uint32_t virtualBufferSizeInMs;
+	uint32_t initialVirtualBufferSizeInMs;
+} VkVideoEncodeRateControlInfoKHR;
+typedef struct VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	const VkVideoProfileInfoKHR *pVideoProfile;
+	uint32_t qualityLevel;
+} VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR;
+typedef struct VkVideoEncodeQualityLevelPropertiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkVideoEncodeRateControlModeFlagBitsKHR preferredRateControlMode;
+	uint32_t preferredRateControlLayerCount;
+} VkVideoEncodeQualityLevelPropertiesKHR;
+typedef struct VkVideoEncodeSessionParametersGetInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkVideoSessionParametersKHR videoSessionParameters;
+} VkVideoEncodeSessionParametersGetInfoKHR;
+typedef struct VkVideoEncodeSessionParametersFeedbackInfoKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 hasOverrides;
+} VkVideoEncodeSessionParametersFeedbackInfoKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceVideoEncodeQualityLevelPropertiesKHR)(
+	VkPhysicalDevice physicalDevice,
+	const VkPhysicalDeviceVideoEncodeQualityLevelInfoKHR *pQualityLevelInfo,
+	VkVideoEncodeQualityLevelPropertiesKHR *pQualityLevelProperties);
+typedef VkResult(VKAPI_PTR *PFN_vkGetEncodedVideoSessionParametersKHR)(
+	VkDevice device, const VkVideoEncodeSessionParametersGetInfoKHR *pVideoSessionParametersInfo,
+	VkVideoEncodeSessionParametersFeedbackInfoKHR *pFeedbackInfo, size_t *pDataSize, void *pData);
+typedef void(VKAPI_PTR *PFN_vkCmdEncodeVideoKHR)(VkCommandBuffer commandBuffer,
+						  const VkVideoEncodeInfoKHR *pEncodeInfo);
+#endif
+
+#ifndef VULKAN_VIDEO_CODEC_H264STD_ENCODE_H_
+#define VULKAN_VIDEO_CODEC_H264STD_ENCODE_H_ 1
+#include <vk_video/vulkan_video_codecs_common.h>
+#define VK_STD_VULKAN_VIDEO_CODEC_H264_ENCODE_API_VERSION_1_0_0 VK_MAKE_VIDEO_STD_VERSION(1, 0, 0)
+#define VK_STD_VULKAN_VIDEO_CODEC_H264_ENCODE_SPEC_VERSION VK_STD_VULKAN_VIDEO_CODEC_H264_ENCODE_API_VERSION_1_0_0
+#define VK_STD_VULKAN_VIDEO_CODEC_H264_ENCODE_EXTENSION_NAME "VK_STD_vulkan_video_codec_h264_encode"
+typedef struct StdVideoEncodeH264WeightTableFlags {
+	uint32_t luma_weight_l0_flag;
+	uint32_t chroma_weight_l0_flag;
+	uint32_t luma_weight_l1_flag;
+	uint32_t chroma_weight_l1_flag;
+} StdVideoEncodeH264WeightTableFlags;
+typedef struct StdVideoEncodeH264WeightTable {
+	StdVideoEncodeH264WeightTableFlags flags;
+	uint8_t luma_log2_weight_denom;
+	uint8_t chroma_log2_weight_denom;
+	int8_t luma_weight_l0[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	int8_t luma_offset_l0[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	int8_t chroma_weight_l0[STD_VIDEO_H264_MAX_NUM_LIST_REF][STD_VIDEO_H264_MAX_CHROMA_PLANES];
+	int8_t chroma_offset_l0[STD_VIDEO_H264_MAX_NUM_LIST_REF][STD_VIDEO_H264_MAX_CHROMA_PLANES];
+	int8_t luma_weight_l1[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	int8_t luma_offset_l1[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	int8_t chroma_weight_l1[STD_VIDEO_H264_MAX_NUM_LIST_REF][STD_VIDEO_H264_MAX_CHROMA_PLANES];
+	int8_t chroma_offset_l1[STD_VIDEO_H264_MAX_NUM_LIST_REF][STD_VIDEO_H264_MAX_CHROMA_PLANES];
+} StdVideoEncodeH264WeightTable;
+typedef struct StdVideoEncodeH264SliceHeaderFlags {
+	uint32_t direct_spatial_mv_pred_flag : 1;
+	uint32_t num_ref_idx_active_override_flag : 1;
+	uint32_t reserved : 30;
+} StdVideoEncodeH264SliceHeaderFlags;
+typedef struct StdVideoEncodeH264PictureInfoFlags {
+	uint32_t IdrPicFlag : 1;
+	uint32_t is_reference : 1;
+	uint32_t no_output_of_prior_pics_flag : 1;
+	uint32_t long_term_reference_flag : 1;
+	uint32_t adaptive_ref_pic_marking_mode_flag : 1;
+	uint32_t reserved : 27;
+} StdVideoEncodeH264PictureInfoFlags;
+typedef struct StdVideoEncodeH264ReferenceInfoFlags {
+	uint32_t used_for_long_term_reference : 1;
+	uint32_t reserved : 31;
+} StdVideoEncodeH264ReferenceInfoFlags;
+typedef struct StdVideoEncodeH264ReferenceListsInfoFlags {
+	uint32_t ref_pic_list_modification_flag_l0 : 1;
+	uint32_t ref_pic_list_modification_flag_l1 : 1;
+	uint32_t reserved : 30;
+} StdVideoEncodeH264ReferenceListsInfoFlags;
+typedef struct StdVideoEncodeH264RefListModEntry {
+	StdVideoH264ModificationOfPicNumsIdc modification_of_pic_nums_idc;
+	uint16_t abs_diff_pic_num_minus1;
+	uint16_t long_term_pic_num;
+} StdVideoEncodeH264RefListModEntry;
+typedef struct StdVideoEncodeH264RefPicMarkingEntry {
+	StdVideoH264MemMgmtControlOp memory_management_control_operation;
+	uint16_t difference_of_pic_nums_minus1;
+	uint16_t long_term_pic_num;
+	uint16_t long_term_frame_idx;
+	uint16_t max_long_term_frame_idx_plus1;
+} StdVideoEncodeH264RefPicMarkingEntry;
+typedef struct StdVideoEncodeH264ReferenceListsInfo {
+	StdVideoEncodeH264ReferenceListsInfoFlags flags;
+	uint8_t num_ref_idx_l0_active_minus1;
+	uint8_t num_ref_idx_l1_active_minus1;
+	uint8_t RefPicList0[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	uint8_t RefPicList1[STD_VIDEO_H264_MAX_NUM_LIST_REF];
+	uint8_t refList0ModOpCount;
+	uint8_t refList1ModOpCount;
+	uint8_t refPicMarkingOpCount;
+	uint8_t reserved1[7];
+	const StdVideoEncodeH264RefListModEntry *pRefList0ModOperations;
+	const StdVideoEncodeH264RefListModEntry *pRefList1ModOperations;
+	const StdVideoEncodeH264RefPicMarkingEntry *pRefPicMarkingOperations;
+} StdVideoEncodeH264ReferenceListsInfo;
+typedef struct StdVideoEncodeH264PictureInfo {
+	StdVideoEncodeH264PictureInfoFlags flags;
+	uint8_t seq_parameter_set_id;
+	uint8_t pic_parameter_set_id;
+	uint16_t idr_pic_id;
+	StdVideoH264PictureType primary_pic_type;
+	uint32_t frame_num;
+	int32_t PicOrderCnt;
+	uint8_t temporal_id;
+	uint8_t reserved1[3];
+	const StdVideoEncodeH264ReferenceListsInfo *pRefLists;
+} StdVideoEncodeH264PictureInfo;
+typedef struct StdVideoEncodeH264ReferenceInfo {
+	StdVideoEncodeH264ReferenceInfoFlags flags;
+	StdVideoH264PictureType primary_pic_type;
+	uint32_t FrameNum;
+	int32_t PicOrderCnt;
+	uint16_t long_term_pic_num;
+	uint16_t long_term_frame_idx;
+	uint8_t temporal_id;
+} StdVideoEncodeH264ReferenceInfo;
+typedef struct StdVideoEncodeH264SliceHeader {
+	StdVideoEncodeH264SliceHeaderFlags flags;
+	uint32_t first_mb_in_slice;
+	StdVideoH264SliceType slice_type;
+	int8_t slice_alpha_c0_offset_div2;
+	int8_t slice_beta_offset_div2;
+	int8_t slice_qp_delta;
+	uint8_t reserved1;
+	StdVideoH264CabacInitIdc cabac_init_idc;
+	StdVideoH264DisableDeblockingFilterIdc disable_deblocking_filter_idc;
+	const StdVideoEncodeH264WeightTable *pWeightTable;
+} StdVideoEncodeH264SliceHeader;
+#endif
+
+#ifndef VK_KHR_video_encode_h264
+#define VK_KHR_video_encode_h264 1
+#define VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION 14
+#define VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME "VK_KHR_video_encode_h264"
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_CAPABILITIES_KHR ((VkStructureType)1000038000)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_SESSION_PARAMETERS_CREATE_INFO_KHR ((VkStructureType)1000038001)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_SESSION_PARAMETERS_ADD_INFO_KHR ((VkStructureType)1000038002)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_PICTURE_INFO_KHR ((VkStructureType)1000038003)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_DPB_SLOT_INFO_KHR ((VkStructureType)1000038004)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_NALU_SLICE_INFO_KHR ((VkStructureType)1000038005)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_PROFILE_INFO_KHR ((VkStructureType)1000038007)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_SESSION_CREATE_INFO_KHR ((VkStructureType)1000038010)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_SESSION_PARAMETERS_GET_INFO_KHR ((VkStructureType)1000038012)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_SESSION_PARAMETERS_FEEDBACK_INFO_KHR ((VkStructureType)1000038013)
+#define VK_VIDEO_CODEC_OPERATION_ENCODE_H264_BIT_KHR ((VkVideoCodecOperationFlagBitsKHR)0x00010000)
+typedef VkFlags VkVideoEncodeH264CapabilityFlagsKHR;
+typedef VkFlags VkVideoEncodeH264StdFlagsKHR;
+typedef struct VkVideoEncodeH264CapabilitiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkVideoEncodeH264CapabilityFlagsKHR flags;
+	StdVideoH264LevelIdc maxLevelIdc;
+	uint32_t maxSliceCount;
+	uint32_t maxPPictureL0ReferenceCount;
+	uint32_t maxBPictureL0ReferenceCount;
+	uint32_t maxL1ReferenceCount;
+	uint32_t maxTemporalLayerCount;
+	VkBool32 expectDyadicTemporalLayerPattern;
+	int32_t minQp;
+	int32_t maxQp;
+	VkBool32 prefersGopRemainingFrames;
+	VkBool32 requiresGopRemainingFrames;
+	VkVideoEncodeH264StdFlagsKHR stdSyntaxFlags;
+} VkVideoEncodeH264CapabilitiesKHR;
+typedef struct VkVideoEncodeH264SessionParametersAddInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t stdSPSCount;
+	const StdVideoH264SequenceParameterSet *pStdSPSs;
+	uint32_t stdPPSCount;
+	const StdVideoH264PictureParameterSet *pStdPPSs;
+} VkVideoEncodeH264SessionParametersAddInfoKHR;
+typedef struct VkVideoEncodeH264SessionParametersCreateInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t maxStdSPSCount;
+	uint32_t maxStdPPSCount;
+	const VkVideoEncodeH264SessionParametersAddInfoKHR *pParametersAddInfo;
+} VkVideoEncodeH264SessionParametersCreateInfoKHR;
+typedef struct VkVideoEncodeH264NaluSliceInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	int32_t constantQp;
+	const StdVideoEncodeH264SliceHeader *pStdSliceHeader;
+} VkVideoEncodeH264NaluSliceInfoKHR;
+typedef struct VkVideoEncodeH264PictureInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t naluSliceEntryCount;
+	const VkVideoEncodeH264NaluSliceInfoKHR *pNaluSliceEntries;
+	const StdVideoEncodeH264PictureInfo *pStdPictureInfo;
+	VkBool32 generatePrefixNalu;
+} VkVideoEncodeH264PictureInfoKHR;
+typedef struct VkVideoEncodeH264DpbSlotInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	const StdVideoEncodeH264ReferenceInfo *pStdReferenceInfo;
+} VkVideoEncodeH264DpbSlotInfoKHR;
+typedef struct VkVideoEncodeH264SessionParametersGetInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	VkBool32 writeStdSPS;
+	VkBool32 writeStdPPS;
+	uint32_t stdSPSId;
+	uint32_t stdPPSId;
+} VkVideoEncodeH264SessionParametersGetInfoKHR;
+typedef struct VkVideoEncodeH264SessionParametersFeedbackInfoKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 hasStdSPSOverrides;
+	VkBool32 hasStdPPSOverrides;
+} VkVideoEncodeH264SessionParametersFeedbackInfoKHR;
+typedef struct VkVideoEncodeH264ProfileInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	StdVideoH264ProfileIdc stdProfileIdc;
+} VkVideoEncodeH264ProfileInfoKHR;
+#endif
+
 /* 1.3.239 has only the _EXT spelling, with the same value (§8). */
 #ifndef VK_ERROR_VALIDATION_FAILED
 #define VK_ERROR_VALIDATION_FAILED ((VkResult)-1000011001)

@@ -75,7 +75,9 @@ static const struct {
 	uint32_t version; /* the Vulkan-Headers version that added it */
 	const char *name;
 } newer_exts[] = {
+	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264"},
 	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query"},
+	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue"},
 	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5"},
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1"},
 	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9"},
@@ -84,6 +86,16 @@ static const struct {
 };
 
 static uint32_t layer_spec_version; /* of VK_LAYER_KHRONOS_validation, when enabled */
+
+bool vkqs_layer_predates(const struct vkqs_instance *inst, const char *ext)
+{
+	if (!inst->validation)
+		return false;
+	for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
+		if (strcmp(newer_exts[i].name, ext) == 0)
+			return layer_spec_version < newer_exts[i].version;
+	return false;
+}
 
 static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *data)
 {
@@ -399,6 +411,8 @@ static const char *const query_exts[] = {
 	VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME,
 	VK_KHR_VIDEO_DECODE_H264_EXTENSION_NAME,
 	VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME,
+	VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME,
+	VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME,
 	VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
 	"VK_KHR_maintenance7",
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
@@ -647,7 +661,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 {
 	memset(vk, 0, sizeof(*vk));
 	vk->gfx.family = vk->compute.family = vk->transfer.family = vk->decode.family =
-		VKQS_NO_FAMILY;
+		vk->encode.family = VKQS_NO_FAMILY;
 	if (!vkqs_instance_create(&vk->inst, validation, err, errsize))
 		return false;
 	if (!vkqs_instance_select(&vk->inst, device_spec, &vk->index, err, errsize))
@@ -700,12 +714,15 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME,
 		VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
 	};
-	/* Video decode (suite/video: result status queries). */
+	/* Video decode and encode (suite/video: result status and encode
+	 * feedback queries). */
 	static const char *const enable_video[] = {
 		VK_KHR_VIDEO_QUEUE_EXTENSION_NAME,
 		VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME,
 		VK_KHR_VIDEO_DECODE_H264_EXTENSION_NAME,
 		VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME,
+		VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME,
+		VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME,
 	};
 	/* Acceleration structures (suite/accel) with what they depend on. */
 	static const char *const enable_accel[] = {
@@ -724,7 +741,8 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 			if (vkqs_device_has_ext(&vk->info, enable_accel[i]))
 				exts[next++] = enable_accel[i];
 	bool video = vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME) &&
-		     vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME);
+		     (vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME) ||
+		      vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME));
 	if (video)
 		for (size_t i = 0; i < sizeof(enable_video) / sizeof(enable_video[0]); i++)
 			if (vkqs_device_has_ext(&vk->info, enable_video[i]))
@@ -750,15 +768,29 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		     (vk->info.families[i].query_result_status &&
 		      !vk->info.families[vk->decode.family].query_result_status)))
 			vk->decode.family = i;
+	/* Likewise an encode family (the first one with result status support,
+	 * else any). */
+	vk->encode.family = VKQS_NO_FAMILY;
+	for (uint32_t i = 0;
+	     video && vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME) &&
+	     i < vk->info.family_count;
+	     i++)
+		if ((vk->info.families[i].flags & VK_QUEUE_VIDEO_ENCODE_BIT_KHR) &&
+		    vk->info.families[i].count && i != vk->gfx.family && i != vk->compute.family &&
+		    i != vk->transfer.family && i != vk->decode.family &&
+		    (vk->encode.family == VKQS_NO_FAMILY ||
+		     (vk->info.families[i].query_result_status &&
+		      !vk->info.families[vk->encode.family].query_result_status)))
+			vk->encode.family = i;
 	if (vk->gfx.family == VKQS_NO_FAMILY) {
 		SETERR("device '%s' has no graphics+compute queue family", vk->info.name);
 		goto fail;
 	}
 	static const float prio = 1.0f;
-	VkDeviceQueueCreateInfo qci[4];
+	VkDeviceQueueCreateInfo qci[5];
 	uint32_t nq = 0;
-	struct vkqs_queue *qs[4] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode};
-	for (int i = 0; i < 4; i++) {
+	struct vkqs_queue *qs[5] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode, &vk->encode};
+	for (int i = 0; i < 5; i++) {
 		if (qs[i]->family == VKQS_NO_FAMILY)
 			continue;
 		qci[nq++] = (VkDeviceQueueCreateInfo){
@@ -783,7 +815,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		goto fail;
 	}
 	volkLoadDeviceTable(&vk->d, vk->device);
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		if (qs[i]->family == VKQS_NO_FAMILY)
 			continue;
 		vk->d.vkGetDeviceQueue(vk->device, qs[i]->family, 0, &qs[i]->queue);
@@ -822,8 +854,9 @@ void vkqs_vk_destroy(struct vkqs_vk *vk)
 {
 	if (vk->device) {
 		vk->d.vkDeviceWaitIdle(vk->device);
-		struct vkqs_queue *qs[4] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode};
-		for (int i = 0; i < 4; i++)
+		struct vkqs_queue *qs[5] = {&vk->gfx, &vk->compute, &vk->transfer, &vk->decode,
+					    &vk->encode};
+		for (int i = 0; i < 5; i++)
 			if (qs[i]->pool)
 				vk->d.vkDestroyCommandPool(vk->device, qs[i]->pool, NULL);
 		vk->d.vkDestroyDevice(vk->device, NULL);

@@ -129,6 +129,9 @@ struct vkqs_vk {
 	/* the first family with video decode and result status queries (else
 	 * any with video decode), when VK_KHR_video_decode_queue is enabled */
 	struct vkqs_queue decode;
+	/* the first family with video encode and result status queries (else
+	 * any with video encode), when VK_KHR_video_encode_queue is enabled */
+	struct vkqs_queue encode;
 	VkFormat depth_format;      /* a depth format usable as attachment */
 	/* Calibrated timestamps through whichever of VK_KHR_ / VK_EXT_
 	 * calibrated_timestamps the fixture enabled (KHR preferred; volk's
@@ -149,5 +152,9 @@ void vkqs_vk_destroy(struct vkqs_vk *vk);
 /* Returns the number of validation errors since the last call and the
  * first one's text (VUID first). */
 uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size);
+/* True when the validation layer is on and older than the Vulkan-Headers
+ * version that added extension `ext` in its final form (device.c's table of
+ * newer extensions). */
+bool vkqs_layer_predates(const struct vkqs_instance *inst, const char *ext);
 
 #endif

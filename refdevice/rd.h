@@ -16,6 +16,8 @@
 #include <vulkan/vk_icd.h>
 #include <vulkan/vulkan_core.h>
 
+#include "compat.h"
+
 #include "rd_draw.h"
 #include "rd_format.h"
 #include "rd_spirv.h"
@@ -180,7 +182,15 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(INTEL_NULL_HW_IGNORED, "intel_null_hardware_ignored", "intel_perf", "",             \
 	  "18.10: VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL turns rendering into noop") \
 	X(INTEL_FIRST_MARKER, "intel_first_marker_reported", "selftest.refdevice", "VKQS_SELFTEST=1", \
-	  "18.10: the last marker set before the end of a query is part of its result")
+	  "18.10: the last marker set before the end of a query is part of its result")      \
+	X(ENCODE_FEEDBACK_REVERSED, "encode_feedback_values_reversed", "video", "",           \
+	  "18.12: feedback values are written in the order of the bits")                     \
+	X(ENCODE_OFFSET_ABSOLUTE, "encode_offset_absolute", "video", "",                      \
+	  "18.12: the bitstream offset is relative to VkVideoEncodeInfoKHR::dstBufferOffset") \
+	X(ENCODE_PAST_RANGE, "encode_writes_past_range", "video", "",                         \
+	  "VkVideoEncodeInfoKHR: nothing is written past dstBufferOffset + dstBufferRange")   \
+	X(ENCODE_BYTES_SHORT, "encode_bytes_written_short", "video", "",                      \
+	  "18.12: the number of bytes written by the video encode operation")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -239,7 +249,8 @@ struct rd_instance {
 
 #define RD_FAMILY_GRAPHICS 0
 #define RD_FAMILY_TRANSFER 1
-#define RD_FAMILY_COUNT 2
+#define RD_FAMILY_ENCODE 2   /* video encode (rd_video.c) */
+#define RD_FAMILY_COUNT 3
 #define RD_GRAPHICS_QUEUES 2
 
 struct rd_physical_device {
@@ -344,6 +355,10 @@ struct rd_query_pool {
 	uint32_t pass_count;
 	uint32_t pass_group[RD_PERF_GROUPS];
 	uint32_t *passes_done;
+	/* result status (VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) of RESULT_STATUS_ONLY
+	 * and VIDEO_ENCODE_FEEDBACK pools, per query (NULL for other types) */
+	int32_t *status;
+	uint32_t encode_feedback;       /* VkVideoEncodeFeedbackFlagsKHR of the pool */
 };
 
 static inline uint64_t *rd_query_values(struct rd_query_pool *p, uint32_t query)
@@ -486,6 +501,8 @@ struct rd_command_buffer {
 	 * InstrumentationARM), and the pipelines bound */
 	struct rd_shader_instrumentation *instr_active;
 	struct rd_pipeline *bound[2];   /* graphics, compute */
+	/* recording: the session parameters of the video coding scope */
+	struct rd_video_params *video_params;
 };
 
 /* VK_ARM_shader_instrumentation --------------------------------------------*/
@@ -529,6 +546,13 @@ struct rd_counters {
 	 * engine, and the part spent running shader invocations. */
 	uint64_t work_ns;
 	uint64_t shader_ns;
+	/* Video encode operations (rd_video.c): those run, the bitstream bytes
+	 * they wrote, those whose bitstream overrides parameters, those that
+	 * failed for an insufficient bitstream buffer range. */
+	uint64_t encode_ops;
+	uint64_t encode_bytes;
+	uint64_t encode_overrides;
+	uint64_t encode_insufficient;
 	/* Not bumped: the executor samples the modelled time (ns) into a
 	 * snapshot, so a time-elapsed query is one more begin/end difference. */
 	uint64_t time_ns;
@@ -653,6 +677,48 @@ struct rd_intel_state {
 	uint32_t flushes;
 };
 void rd_intel_report(uint64_t *words, const struct rd_counters *d, const struct rd_intel_state *s);
+
+/* Video encode (rd_video.c; refdevice/README.md "Video encode").  One
+ * profile: H.264 High, monochrome, 8-bit luma, progressive; pictures are
+ * VK_FORMAT_R8_UNORM; every macroblock is coded I_PCM, so the bitstream
+ * carries the picture exactly. */
+#define RD_VIDEO_MAX_PS 8          /* SPS and PPS each per parameters object */
+#define RD_VIDEO_MAX_EXTENT 1024
+#define RD_VIDEO_OFFSET_ALIGN 64   /* minBitstreamBufferOffsetAlignment */
+#define RD_VIDEO_SIZE_ALIGN 64     /* minBitstreamBufferSizeAlignment */
+struct rd_video_session {
+	struct rd_object base;
+	VkExtent2D max_extent;
+	uint32_t max_dpb_slots;
+};
+struct rd_video_params {
+	struct rd_object base;
+	struct rd_video_session *session;
+	pthread_mutex_t lock;           /* updates race with nothing recorded, but
+					   vkGetEncodedVideoSessionParametersKHR may run anywhere */
+	uint32_t sps_count, pps_count;
+	StdVideoH264SequenceParameterSet sps[RD_VIDEO_MAX_PS]; /* pointers cleared */
+	StdVideoH264PictureParameterSet pps[RD_VIDEO_MAX_PS];
+};
+/* vkCmdEncodeVideoKHR, copied at recording. */
+struct rd_encode {
+	struct rd_video_params *params;
+	struct rd_buffer *dst;
+	VkDeviceSize offset, range;
+	struct rd_image_view *src, *setup; /* setup: the reconstructed picture's DPB slot, or NULL */
+	VkOffset2D src_offset;
+	VkExtent2D extent;
+	StdVideoEncodeH264PictureInfo picture; /* pRefLists cleared */
+	StdVideoEncodeH264SliceHeader slice;   /* pWeightTable cleared */
+};
+/* Runs one encode operation: writes the bitstream into dst (nothing past
+ * offset + range) and adds it to the counter sink.  The refdevice writes
+ * each operation's data at dstBufferOffset. */
+void rd_video_encode(const struct rd_config *cfg, const struct rd_encode *op,
+		     struct rd_counters *counters);
+/* True when the VkVideoProfileListInfoKHR in the chain names only the
+ * refdevice's profile. */
+bool rd_video_image_profiles_ok(const void *chain);
 
 /* The one writer behind vkGetQueryPoolResults and vkCmdCopyQueryPoolResults
  * (STYLE 14).  Returns VK_NOT_READY when a query was unavailable without

@@ -963,3 +963,66 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CmdSetPerformanceOverrideINTEL(
 				info->type);
 	return intel_cmd(cb, RD_CMD_INTEL_OVERRIDE, info->parameter, info->type, info->enable);
 }
+
+/* Video coding scopes (rd_video.c).  The session parameters of the scope
+ * go with each encode; begin, end and control have no effect of their own
+ * (the encoder keeps no state between operations: every picture is I_PCM). */
+VKAPI_ATTR void VKAPI_CALL rd_CmdBeginVideoCodingKHR(VkCommandBuffer cb,
+						     const VkVideoBeginCodingInfoKHR *info)
+{
+	CB(cb)->video_params = (struct rd_video_params *)(uintptr_t)info->videoSessionParameters;
+	cmd_new(cb, RD_CMD_BEGIN_VIDEO_CODING);
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdEndVideoCodingKHR(VkCommandBuffer cb,
+						   const VkVideoEndCodingInfoKHR *info)
+{
+	(void)info;
+	CB(cb)->video_params = NULL;
+	cmd_new(cb, RD_CMD_END_VIDEO_CODING);
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdControlVideoCodingKHR(VkCommandBuffer cb,
+						       const VkVideoCodingControlInfoKHR *info)
+{
+	(void)info;
+	cmd_new(cb, RD_CMD_CONTROL_VIDEO_CODING);
+}
+
+static struct rd_image_view *picture_view(const VkVideoPictureResourceInfoKHR *r)
+{
+	return (struct rd_image_view *)(uintptr_t)r->imageViewBinding;
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdEncodeVideoKHR(VkCommandBuffer cb, const VkVideoEncodeInfoKHR *info)
+{
+	const VkVideoEncodeH264PictureInfoKHR *h = NULL;
+	for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_PICTURE_INFO_KHR)
+			h = (const void *)s;
+	if (!h || !h->pStdPictureInfo || !h->naluSliceEntryCount || !CB(cb)->video_params) {
+		rd_log("vkCmdEncodeVideoKHR without H.264 picture info, a slice or session "
+		       "parameters: not recorded");
+		return;
+	}
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_ENCODE_VIDEO);
+	struct rd_encode *op = c ? arena_alloc(CB(cb), sizeof(*op)) : NULL;
+	if (!op)
+		return;
+	memset(op, 0, sizeof(*op));
+	op->params = CB(cb)->video_params;
+	op->dst = (struct rd_buffer *)(uintptr_t)info->dstBuffer;
+	op->offset = info->dstBufferOffset;
+	op->range = info->dstBufferRange;
+	op->src = picture_view(&info->srcPictureResource);
+	op->src_offset = info->srcPictureResource.codedOffset;
+	op->extent = info->srcPictureResource.codedExtent;
+	if (info->pSetupReferenceSlot && info->pSetupReferenceSlot->pPictureResource)
+		op->setup = picture_view(info->pSetupReferenceSlot->pPictureResource);
+	op->picture = *h->pStdPictureInfo;
+	op->picture.pRefLists = NULL;
+	if (h->pNaluSliceEntries[0].pStdSliceHeader)
+		op->slice = *h->pNaluSliceEntries[0].pStdSliceHeader;
+	op->slice.pWeightTable = NULL;
+	c->u.encode = op;
+}

@@ -56,7 +56,11 @@
 	X(INSTRUMENT)                 \
 	X(INTEL_MARKER)               \
 	X(INTEL_STREAM_MARKER)        \
-	X(INTEL_OVERRIDE)
+	X(INTEL_OVERRIDE)             \
+	X(BEGIN_VIDEO_CODING)         \
+	X(END_VIDEO_CODING)           \
+	X(CONTROL_VIDEO_CODING)       \
+	X(ENCODE_VIDEO)
 
 enum rd_cmd_type {
 #define X(e) RD_CMD_##e,
@@ -249,6 +253,7 @@ struct rd_cmd {
 			VkPerformanceOverrideTypeINTEL type;
 			bool enable;
 		} intel;
+		struct rd_encode *encode;    /* vkCmdEncodeVideoKHR */
 		struct {
 			uint32_t first, count;
 			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS]; /* counter buffers, or NULL */

@@ -705,6 +705,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
 	uint32_t values = 1;
+	VkVideoEncodeFeedbackFlagsKHR feedback = 0;
 	switch ((int)ci->queryType) {
 	case VK_QUERY_TYPE_OCCLUSION:
 	case VK_QUERY_TYPE_TIMESTAMP:
@@ -729,6 +730,17 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 					"vkCreateQueryPool: VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR without "
 					"VK_KHR_performance_query enabled");
 		break;
+	case VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR:
+		values = 0; /* 18.11: nothing but the status */
+		break;
+	case VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR:
+		for (const VkBaseInStructure *s = ci->pNext; s; s = s->pNext)
+			if (s->sType == VK_STRUCTURE_TYPE_QUERY_POOL_VIDEO_ENCODE_FEEDBACK_CREATE_INFO_KHR)
+				feedback = ((const VkQueryPoolVideoEncodeFeedbackCreateInfoKHR *)s)
+						   ->encodeFeedbackFlags;
+		/* 18.12: one value for each bit enabled */
+		values = (uint32_t)__builtin_popcount(feedback);
+		break;
 	case VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL:
 		if (!dev->intel_perf)
 			return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
@@ -748,6 +760,15 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	p->count = ci->queryCount;
 	p->statistics = ci->pipelineStatistics;
 	p->value_count = values;
+	p->encode_feedback = feedback;
+	if (ci->queryType == VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR ||
+	    ci->queryType == VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR) {
+		p->status = calloc(ci->queryCount ? ci->queryCount : 1, sizeof(*p->status));
+		if (!p->status) {
+			rd_free(DEV_ALLOC(dev, pAllocator), p);
+			return VK_ERROR_OUT_OF_HOST_MEMORY;
+		}
+	}
 	if (ci->queryType == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
 		VkResult r = rd_perf_pool_init(p, ci);
 		if (r != VK_SUCCESS) {
@@ -768,6 +789,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 		free(p->values);
 		free((void *)p->available);
 		free(p->available_at_ns);
+		free(p->status);
 		rd_free(DEV_ALLOC(dev, pAllocator), p);
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -787,6 +809,7 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyQueryPool(VkDevice device, VkQueryPool quer
 	free(p->available_at_ns);
 	free(p->counters);
 	free(p->passes_done);
+	free(p->status);
 	rd_free(DEV_ALLOC(dev, pAllocator), p);
 }
 

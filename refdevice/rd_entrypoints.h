@@ -36,6 +36,9 @@
 	X(P, EnumeratePhysicalDeviceQueueFamilyPerformanceQueryCountersKHR) \
 	X(P, GetPhysicalDeviceQueueFamilyPerformanceQueryPassesKHR) \
 	X(P, EnumeratePhysicalDeviceShaderInstrumentationMetricsARM) \
+	X(P, GetPhysicalDeviceVideoCapabilitiesKHR)         \
+	X(P, GetPhysicalDeviceVideoFormatPropertiesKHR)     \
+	X(P, GetPhysicalDeviceVideoEncodeQualityLevelPropertiesKHR) \
 	X(P, CreateDevice)                                  \
 	X(D, DestroyDevice)                                 \
 	X(D, GetDeviceQueue)                                \
@@ -94,6 +97,18 @@
 	X(D, ClearShaderInstrumentationMetricsARM)          \
 	X(D, CmdBeginShaderInstrumentationARM)              \
 	X(D, CmdEndShaderInstrumentationARM)                \
+	X(D, CreateVideoSessionKHR)                         \
+	X(D, DestroyVideoSessionKHR)                        \
+	X(D, GetVideoSessionMemoryRequirementsKHR)          \
+	X(D, BindVideoSessionMemoryKHR)                     \
+	X(D, CreateVideoSessionParametersKHR)               \
+	X(D, UpdateVideoSessionParametersKHR)               \
+	X(D, DestroyVideoSessionParametersKHR)              \
+	X(D, GetEncodedVideoSessionParametersKHR)           \
+	X(D, CmdBeginVideoCodingKHR)                        \
+	X(D, CmdEndVideoCodingKHR)                          \
+	X(D, CmdControlVideoCodingKHR)                      \
+	X(D, CmdEncodeVideoKHR)                             \
 	X(D, InitializePerformanceApiINTEL)                 \
 	X(D, UninitializePerformanceApiINTEL)               \
 	X(D, GetPerformanceParameterINTEL)                  \

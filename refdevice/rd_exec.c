@@ -125,6 +125,7 @@ struct exec {
 	/* VK_INTEL_performance_query: this command buffer's last marker and
 	 * its overrides */
 	struct rd_intel_state intel;
+	VkDeviceSize encode_offset;    /* dstBufferOffset of the last encode (a fault's) */
 	char err[256];
 };
 
@@ -543,12 +544,48 @@ static void finish_perf_query(struct exec *e, const struct active_query *a)
 		make_available(e, pool, a->query);
 }
 
+/* 18.11 / 18.12: the status of the video coding operations the query
+ * covered (an insufficient bitstream buffer range is a failure of its own),
+ * and the encode feedback values in the order of the bits: the bitstream
+ * offset relative to dstBufferOffset (the refdevice writes every
+ * operation's data there: 0), the bytes written, whether the bitstream has
+ * overridden parameters (0 or 1). */
+static void finish_video_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	const struct rd_counters *d = &a->delta;
+	const struct rd_config *cfg = &e->dev->instance->config;
+	pool->status[a->query] = d->encode_insufficient
+					 ? (int32_t)VK_QUERY_RESULT_STATUS_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_KHR
+					 : (int32_t)VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
+	uint64_t *values = rd_query_values(pool, a->query);
+	uint32_t k = 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR)
+		values[k++] = rd_fault(cfg, RD_FAULT_ENCODE_OFFSET_ABSOLUTE) ? e->encode_offset : 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR)
+		values[k++] = d->encode_bytes;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR)
+		values[k++] = d->encode_overrides ? 1 : 0;
+	if (rd_fault(cfg, RD_FAULT_ENCODE_FEEDBACK_REVERSED))
+		for (uint32_t i = 0; i < k / 2; i++) {
+			uint64_t t = values[i];
+			values[i] = values[k - 1 - i];
+			values[k - 1 - i] = t;
+		}
+	make_available(e, pool, a->query);
+}
+
 /* Writes a query's values from the differences it summed. */
 static void finish_query(struct exec *e, const struct active_query *a)
 {
 	struct rd_query_pool *pool = a->pool;
 	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
 		finish_perf_query(e, a);
+		return;
+	}
+	if (pool->type == VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR ||
+	    pool->type == VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR) {
+		finish_video_query(e, a);
 		return;
 	}
 	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL) {
@@ -1459,6 +1496,14 @@ static void run(struct exec *e, const struct rd_cmd *c)
 			e->intel.null_hardware = c->u.intel.enable;
 		else if (c->u.intel.enable && e->phase != PHASE_TILE)
 			e->intel.flushes++;
+		break;
+	case RD_CMD_BEGIN_VIDEO_CODING:
+	case RD_CMD_END_VIDEO_CODING:
+	case RD_CMD_CONTROL_VIDEO_CODING:
+		break;
+	case RD_CMD_ENCODE_VIDEO:
+		rd_video_encode(&e->dev->instance->config, c->u.encode, &e->q->counters);
+		e->encode_offset = c->u.encode->offset;
 		break;
 	case RD_CMD_BIND_PIPELINE:
 		if (c->u.bind_pipeline.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE)

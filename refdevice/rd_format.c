@@ -1,5 +1,7 @@
 #include "rd_format.h"
 
+#include "compat.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -16,7 +18,11 @@
 /* {format, size, components, color, depth, stencil, uint, sint, float, srgb,
  *  stencil_offset, depth_bytes, optimal features, buffer features} */
 static const struct rd_format_info formats[] = {
-	{VK_FORMAT_R8_UNORM, 1, 1, true, false, false, false, false, false, false, 0, 0, COLOR_OPT, VTX},
+	/* the video encode picture format (rd_video.c) */
+	{VK_FORMAT_R8_UNORM, 1, 1, true, false, false, false, false, false, false, 0, 0,
+	 COLOR_OPT | VK_FORMAT_FEATURE_VIDEO_ENCODE_INPUT_BIT_KHR |
+		 VK_FORMAT_FEATURE_VIDEO_ENCODE_DPB_BIT_KHR,
+	 VTX},
 	{VK_FORMAT_R8G8_UNORM, 2, 2, true, false, false, false, false, false, false, 0, 0, COLOR_OPT, VTX},
 	{VK_FORMAT_R8G8B8A8_UNORM, 4, 4, true, false, false, false, false, false, false, 0, 0, COLOR_OPT, VTX},
 	{VK_FORMAT_R8G8B8A8_SRGB, 4, 4, true, false, false, false, false, false, true, 0, 0, COLOR_OPT, 0},

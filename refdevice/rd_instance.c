@@ -34,6 +34,9 @@ static const struct {
 	 RD_ALWAYS},
 	{{VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME, VK_INTEL_PERFORMANCE_QUERY_SPEC_VERSION},
 	 RD_ALWAYS},
+	{{VK_KHR_VIDEO_QUEUE_EXTENSION_NAME, VK_KHR_VIDEO_QUEUE_SPEC_VERSION}, RD_ALWAYS},
+	{{VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_QUEUE_SPEC_VERSION}, RD_ALWAYS},
+	{{VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
@@ -622,6 +625,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceImageFormatProperties(
 		{VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT},
 		{VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
 		 VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT},
+		{VK_IMAGE_USAGE_VIDEO_ENCODE_SRC_BIT_KHR, VK_FORMAT_FEATURE_VIDEO_ENCODE_INPUT_BIT_KHR},
+		{VK_IMAGE_USAGE_VIDEO_ENCODE_DPB_BIT_KHR, VK_FORMAT_FEATURE_VIDEO_ENCODE_DPB_BIT_KHR},
 	};
 	VkImageUsageFlags known = 0;
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
@@ -649,8 +654,12 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceImageFormatProperties2(
 	VkImageFormatProperties2 *p)
 {
 	for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext)
-		if (s->sType != VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO)
+		if (s->sType == VK_STRUCTURE_TYPE_VIDEO_PROFILE_LIST_INFO_KHR) {
+			if (!rd_video_image_profiles_ok(info->pNext))
+				return VK_ERROR_VIDEO_PROFILE_CODEC_NOT_SUPPORTED_KHR;
+		} else if (s->sType != VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO) {
 			return VK_ERROR_FORMAT_NOT_SUPPORTED; /* external memory etc. */
+		}
 	return rd_GetPhysicalDeviceImageFormatProperties(physicalDevice, info->format, info->type,
 							 info->tiling, info->usage, info->flags,
 							 &p->imageFormatProperties);
@@ -672,12 +681,14 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceSparseImageFormatProperties2(
 }
 
 /* Family 0: graphics+compute+transfer, two queues; family 1: transfer only,
- * with other timestampValidBits so masking is exercised. */
+ * with other timestampValidBits so masking is exercised; family 2: video
+ * encode (rd_video.c). */
 static void fill_family(const struct rd_config *c, uint32_t i, VkQueueFamilyProperties *p)
 {
 	p->queueFlags = i == RD_FAMILY_GRAPHICS
 				? VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT
-				: VK_QUEUE_TRANSFER_BIT;
+			: i == RD_FAMILY_ENCODE ? VK_QUEUE_VIDEO_ENCODE_BIT_KHR
+						: VK_QUEUE_TRANSFER_BIT;
 	p->queueCount = i == RD_FAMILY_GRAPHICS ? RD_GRAPHICS_QUEUES : 1;
 	p->timestampValidBits = rd_family_valid_bits(c, i);
 	p->minImageTransferGranularity = (VkExtent3D){1, 1, 1};
@@ -707,8 +718,17 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceQueueFamilyProperties2(
 	}
 	if (*pCount > RD_FAMILY_COUNT)
 		*pCount = RD_FAMILY_COUNT;
-	for (uint32_t i = 0; i < *pCount; i++)
+	for (uint32_t i = 0; i < *pCount; i++) {
 		fill_family(&pd->instance->config, i, &pProps[i].queueFamilyProperties);
+		for (VkBaseOutStructure *s = pProps[i].pNext; s; s = s->pNext)
+			if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_VIDEO_PROPERTIES_KHR)
+				((VkQueueFamilyVideoPropertiesKHR *)s)->videoCodecOperations =
+					i == RD_FAMILY_ENCODE ? VK_VIDEO_CODEC_OPERATION_ENCODE_H264_BIT_KHR
+							      : 0;
+			else if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_QUERY_RESULT_STATUS_PROPERTIES_KHR)
+				((VkQueueFamilyQueryResultStatusPropertiesKHR *)s)->queryResultStatusSupport =
+					i == RD_FAMILY_ENCODE;
+	}
 }
 
 /* One heap of host memory; every type host-visible and coherent. */

@@ -27,6 +27,8 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 	/* a performance query is reset "for each pass" */
 	if (pool->passes_done)
 		memset(&pool->passes_done[first], 0, (size_t)count * sizeof(uint32_t));
+	if (pool->status)
+		memset(&pool->status[first], 0, (size_t)count * sizeof(int32_t));
 	atomic_thread_fence(memory_order_release);
 }
 
@@ -98,7 +100,9 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR ||
 		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL;
 	size_t word = is64 ? 8 : 4;
-	size_t elem = (pool->value_count + !!(flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)) * word;
+	size_t elem = (pool->value_count + !!(flags & (VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+							 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR))) *
+		      word;
 	if (rd_fault(c, RD_FAULT_RESULTS_STRIDE))
 		stride = elem;
 	bool avail_first = rd_fault(c, RD_FAULT_AVAIL_FIRST);
@@ -147,6 +151,12 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 			/* the fault: a 32-bit availability word after 64-bit values */
 			put(avail_first ? out : out + pool->value_count * word, a,
 			    is64 && !rd_fault(c, RD_FAULT_AVAIL_32), c->overflow);
+		}
+		/* 18.2 WITH_STATUS: a signed value after the query's values, 0
+		 * while unavailable */
+		if ((flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status) {
+			int64_t st = avail ? pool->status[query] : 0;
+			put(out + pool->value_count * word, (uint64_t)st, is64, RD_OVERFLOW_WRAP);
 		}
 		if (rd_fault(c, RD_FAULT_PAST_ELEMENT))
 			memset(out + elem, 0, 4);

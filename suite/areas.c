@@ -17,6 +17,7 @@ extern const struct vkqs_area vkqs_area_instrumentation;
 extern const struct vkqs_area vkqs_area_intel_perf;
 extern const struct vkqs_area vkqs_area_accel;
 extern const struct vkqs_area vkqs_area_video;
+extern const struct vkqs_area vkqs_area_video_encode;
 extern const struct vkqs_area vkqs_area_selftest;
 
 const struct vkqs_area *const vkqs_areas[] = {
@@ -36,6 +37,7 @@ const struct vkqs_area *const vkqs_areas[] = {
 	&vkqs_area_intel_perf,
 	&vkqs_area_accel,
 	&vkqs_area_video,
+	&vkqs_area_video_encode,
 	&vkqs_area_selftest,
 	NULL,
 };

@@ -10,7 +10,8 @@ fi
 for want in 'deviceName *= vkqs refdevice' 'VkPhysicalDeviceVulkan13Properties' 'timestampValidBits *= 48' \
 	'VkPhysicalDeviceMemoryProperties' 'occlusionQueryPrecise *= true' 'VK_QCOM_elapsed_timer_query' \
 	'VK_ARM_performance_counters_by_region' 'VK_KHR_performance_query' 'VK_ARM_shader_instrumentation' \
-	'allowCommandBufferQueryCopies *= true' 'performanceCounterQueryPools *= true'; do
+	'allowCommandBufferQueryCopies *= true' 'performanceCounterQueryPools *= true' \
+	'VK_KHR_video_encode_queue' 'VK_KHR_video_encode_h264'; do
 	echo "$out" | grep -Eq "$want" || { echo "vulkaninfo output lacks /$want/"; exit 1; }
 done
 # And on the tile-based architecture.

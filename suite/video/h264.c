@@ -3,6 +3,7 @@
  * 7.4.1 (emulation prevention). */
 #include "h264.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,4 +159,108 @@ void vkqs_h264_free(struct vkqs_h264_picture *p)
 {
 	free(p->bitstream);
 	p->bitstream = NULL;
+}
+
+/* Reading ------------------------------------------------------------------*/
+
+struct reader {
+	const uint8_t *rbsp;
+	size_t size, bit;
+	bool over;
+};
+
+static uint32_t get_bit(struct reader *r)
+{
+	if (r->bit >= r->size * 8) {
+		r->over = true;
+		return 0;
+	}
+	uint32_t v = (r->rbsp[r->bit / 8] >> (7 - r->bit % 8)) & 1;
+	r->bit++;
+	return v;
+}
+
+static uint32_t get_u(struct reader *r, uint32_t n)
+{
+	uint32_t v = 0;
+	while (n--)
+		v = (v << 1) | get_bit(r);
+	return v;
+}
+
+static uint32_t get_ue(struct reader *r)
+{
+	uint32_t zeros = 0;
+	while (!get_bit(r) && !r->over && zeros < 32)
+		zeros++;
+	if (zeros >= 32) {
+		r->over = true;
+		return 0;
+	}
+	return ((1u << zeros) - 1) + get_u(r, zeros);
+}
+
+bool vkqs_h264_first_slice(const uint8_t *data, size_t size, uint32_t log2_max_frame_num,
+			   struct vkqs_h264_slice_header *h, char *why, size_t why_size)
+{
+	memset(h, 0, sizeof(*h));
+	/* Annex B: zero_byte(s), then start_code_prefix_one_3bytes */
+	size_t i = 0;
+	while (i < size && data[i] == 0)
+		i++;
+	if (i < 2 || i >= size || data[i] != 1) {
+		snprintf(why, why_size, "the data does not start with a start code (00 00 01)");
+		return false;
+	}
+	for (;;) {
+		size_t nal = i + 1; /* the NAL unit header */
+		size_t end = nal;   /* the next start code, or the end */
+		while (end + 2 < size && !(data[end] == 0 && data[end + 1] == 0 && data[end + 2] == 1))
+			end++;
+		if (end + 2 >= size)
+			end = size;
+		if (nal >= end) {
+			snprintf(why, why_size, "an empty NAL unit at byte %zu", nal);
+			return false;
+		}
+		unsigned type = data[nal] & 0x1f;
+		if (type >= 1 && type <= 5) {
+			/* the RBSP: emulation prevention bytes removed (7.4.1) */
+			uint8_t *rbsp = malloc(end - nal);
+			if (!rbsp)
+				abort();
+			size_t n = 0;
+			unsigned zeros = 0;
+			for (size_t k = nal + 1; k < end; k++) {
+				if (zeros >= 2 && data[k] == 3) {
+					zeros = 0;
+					continue;
+				}
+				rbsp[n++] = data[k];
+				zeros = data[k] ? 0 : zeros + 1;
+			}
+			struct reader r = {rbsp, n, 0, false};
+			h->nal_ref_idc = (data[nal] >> 5) & 3;
+			h->nal_unit_type = type;
+			h->first_mb_in_slice = get_ue(&r);
+			h->slice_type = get_ue(&r);
+			h->pic_parameter_set_id = get_ue(&r);
+			/* no separate colour planes: the profiles used have 4:2:0 or
+			 * monochrome */
+			h->frame_num = get_u(&r, log2_max_frame_num);
+			if (type == 5)
+				h->idr_pic_id = get_ue(&r);
+			free(rbsp);
+			if (r.over) {
+				snprintf(why, why_size, "the slice header runs past its NAL unit");
+				return false;
+			}
+			return true;
+		}
+		if (end == size) {
+			snprintf(why, why_size, "no slice NAL unit (types 1..5) in the data");
+			return false;
+		}
+		i = end + 2;
+	}
 }

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "h264.h"
+#include "session.h"
 #include "vkutil.h"
 
 #define D (VKQS_D(ctx))
@@ -58,16 +59,6 @@ struct decoder {
 	VkDeviceSize bits_range;
 	struct vkqs_h264_picture pic;
 };
-
-static void destroy_session(struct vkqs_ctx *ctx, void *arg)
-{
-	D->vkDestroyVideoSessionKHR(DEV, (VkVideoSessionKHR)(uintptr_t)arg, NULL);
-}
-
-static void destroy_params(struct vkqs_ctx *ctx, void *arg)
-{
-	D->vkDestroyVideoSessionParametersKHR(DEV, (VkVideoSessionParametersKHR)(uintptr_t)arg, NULL);
-}
 
 static void free_picture(struct vkqs_ctx *ctx, void *arg)
 {
@@ -125,25 +116,11 @@ static void require_decoder(struct vkqs_ctx *ctx, struct decoder *d)
 			       "reference picture");
 }
 
-/* A format for pictures of `usage`, with its image parameters. */
+/* A format for pictures of `usage` (NV12 where offered). */
 static VkVideoFormatPropertiesKHR picture_format(struct vkqs_ctx *ctx, struct decoder *d,
 						 VkImageUsageFlags usage)
 {
-	VkPhysicalDeviceVideoFormatInfoKHR fi = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_FORMAT_INFO_KHR, .pNext = &d->list,
-		.imageUsage = usage};
-	uint32_t n = 0;
-	VkResult r = vkGetPhysicalDeviceVideoFormatPropertiesKHR(ctx->vk->phys, &fi, &n, NULL);
-	if (r != VK_SUCCESS || n == 0)
-		vkqs_skip(ctx, "no picture format for usage 0x%x: %s", usage, vkqs_vk_result_name(r));
-	VkVideoFormatPropertiesKHR *p = vkqs_alloc(ctx, n * sizeof(*p));
-	for (uint32_t i = 0; i < n; i++)
-		p[i] = (VkVideoFormatPropertiesKHR){.sType = VK_STRUCTURE_TYPE_VIDEO_FORMAT_PROPERTIES_KHR};
-	VKQS_CHECK(ctx, vkGetPhysicalDeviceVideoFormatPropertiesKHR(ctx->vk->phys, &fi, &n, p));
-	for (uint32_t i = 0; i < n; i++)
-		if (p[i].format == VK_FORMAT_G8_B8R8_2PLANE_420_UNORM)
-			return p[i];
-	return p[0];
+	return vkqs_video_format(ctx, &d->list, usage, VK_FORMAT_G8_B8R8_2PLANE_420_UNORM);
 }
 
 static void picture_image(struct vkqs_ctx *ctx, struct decoder *d, VkImageUsageFlags usage,
@@ -156,35 +133,9 @@ static void picture_image(struct vkqs_ctx *ctx, struct decoder *d, VkImageUsageF
 		fp = picture_format(ctx, d, usage);
 	d->format = fp.format;
 	uint32_t fams[2] = {d->q->family, ctx->vk->gfx.family};
-	VkImageCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .pNext = &d->list,
-		.flags = fp.imageCreateFlags, .imageType = fp.imageType, .format = fp.format,
-		.extent = {d->extent.width, d->extent.height, 1}, .mipLevels = 1, .arrayLayers = 1,
-		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = fp.imageTiling,
-		.usage = usage | (*readable ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0),
-		.sharingMode = VK_SHARING_MODE_CONCURRENT, .queueFamilyIndexCount = 2,
-		.pQueueFamilyIndices = fams, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
-	VKQS_CHECK(ctx, D->vkCreateImage(DEV, &ci, NULL, img));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_IMAGE, (void *)*img);
-	VkMemoryRequirements req;
-	D->vkGetImageMemoryRequirements(DEV, *img, &req);
-	VkMemoryAllocateInfo mai = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-		.memoryTypeIndex = vkqs_memory_type(ctx, req.memoryTypeBits,
-						    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)};
-	VkDeviceMemory mem;
-	VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (void *)mem);
-	VKQS_CHECK(ctx, D->vkBindImageMemory(DEV, *img, mem, 0));
-	VkImageViewUsageCreateInfo vu = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
-					 .usage = usage};
-	VkImageViewCreateInfo vi = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .pNext = &vu, .image = *img,
-		.viewType = VK_IMAGE_VIEW_TYPE_2D, .format = fp.format,
-		.components = fp.componentMapping,
-		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-	VKQS_CHECK(ctx, D->vkCreateImageView(DEV, &vi, NULL, view));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, (void *)*view);
+	vkqs_video_picture(ctx, &d->list, &fp, d->extent,
+			   usage | (*readable ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0), usage, fams, img,
+			   view);
 }
 
 /* Session (inline queries if asked), its memory, parameters with the
@@ -227,34 +178,7 @@ static void decoder_create(struct vkqs_ctx *ctx, struct decoder *d, bool inline_
 		.referencePictureFormat = dpb_format, .maxDpbSlots = 1,
 		/* both 0 or both non-zero (VUID-VkVideoSessionCreateInfoKHR-maxDpbSlots-04850) */
 		.maxActiveReferencePictures = 1, .pStdHeaderVersion = &d->caps.stdHeaderVersion};
-	VKQS_CHECK(ctx, D->vkCreateVideoSessionKHR(DEV, &sci, NULL, &d->session));
-	vkqs_defer(ctx, destroy_session, (void *)(uintptr_t)d->session);
-	uint32_t nreq = 0;
-	VKQS_CHECK(ctx, D->vkGetVideoSessionMemoryRequirementsKHR(DEV, d->session, &nreq, NULL));
-	VkVideoSessionMemoryRequirementsKHR *req = vkqs_alloc(ctx, (nreq + 1) * sizeof(*req));
-	for (uint32_t i = 0; i < nreq; i++)
-		req[i] = (VkVideoSessionMemoryRequirementsKHR){
-			.sType = VK_STRUCTURE_TYPE_VIDEO_SESSION_MEMORY_REQUIREMENTS_KHR};
-	VKQS_CHECK(ctx, D->vkGetVideoSessionMemoryRequirementsKHR(DEV, d->session, &nreq, req));
-	VkBindVideoSessionMemoryInfoKHR *bind = vkqs_alloc(ctx, (nreq + 1) * sizeof(*bind));
-	for (uint32_t i = 0; i < nreq; i++) {
-		uint32_t type = vkqs_memory_type(ctx, req[i].memoryRequirements.memoryTypeBits,
-						 VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-		if (type == UINT32_MAX)
-			type = vkqs_memory_type(ctx, req[i].memoryRequirements.memoryTypeBits, 0);
-		VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-					    .allocationSize = req[i].memoryRequirements.size,
-					    .memoryTypeIndex = type};
-		VkDeviceMemory mem;
-		VKQS_CHECK(ctx, D->vkAllocateMemory(DEV, &mai, NULL, &mem));
-		vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, (void *)mem);
-		bind[i] = (VkBindVideoSessionMemoryInfoKHR){
-			.sType = VK_STRUCTURE_TYPE_BIND_VIDEO_SESSION_MEMORY_INFO_KHR,
-			.memoryBindIndex = req[i].memoryBindIndex, .memory = mem,
-			.memorySize = req[i].memoryRequirements.size};
-	}
-	if (nreq)
-		VKQS_CHECK(ctx, D->vkBindVideoSessionMemoryKHR(DEV, d->session, nreq, bind));
+	d->session = vkqs_video_session(ctx, &sci);
 
 	VkVideoDecodeH264SessionParametersAddInfoKHR add = {
 		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_SESSION_PARAMETERS_ADD_INFO_KHR,
@@ -262,11 +186,7 @@ static void decoder_create(struct vkqs_ctx *ctx, struct decoder *d, bool inline_
 	VkVideoDecodeH264SessionParametersCreateInfoKHR hpi = {
 		.sType = VK_STRUCTURE_TYPE_VIDEO_DECODE_H264_SESSION_PARAMETERS_CREATE_INFO_KHR,
 		.maxStdSPSCount = 1, .maxStdPPSCount = 1, .pParametersAddInfo = &add};
-	VkVideoSessionParametersCreateInfoKHR pci = {
-		.sType = VK_STRUCTURE_TYPE_VIDEO_SESSION_PARAMETERS_CREATE_INFO_KHR, .pNext = &hpi,
-		.videoSession = d->session};
-	VKQS_CHECK(ctx, D->vkCreateVideoSessionParametersKHR(DEV, &pci, NULL, &d->params));
-	vkqs_defer(ctx, destroy_params, (void *)(uintptr_t)d->params);
+	d->params = vkqs_video_params(ctx, d->session, &hpi);
 
 	/* the bitstream: offset 0, the range a multiple of the size alignment */
 	VkDeviceSize align = d->caps.minBitstreamBufferSizeAlignment ? d->caps.minBitstreamBufferSizeAlignment : 1;
@@ -284,24 +204,6 @@ static VkQueryPool status_pool(struct vkqs_ctx *ctx, struct decoder *d, uint32_t
 	return vkqs_query_pool_next(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, count, &d->profile);
 }
 
-static void picture_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
-			    VkImageLayout from, VkImageLayout to, VkPipelineStageFlags2 src,
-			    VkAccessFlags2 src_access, VkPipelineStageFlags2 dst,
-			    VkAccessFlags2 dst_access)
-{
-	VkImageMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
-				   .srcStageMask = src, .srcAccessMask = src_access,
-				   .dstStageMask = dst, .dstAccessMask = dst_access,
-				   .oldLayout = from, .newLayout = to,
-				   .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-				   .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-				   .image = img,
-				   .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-	VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-			       .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
-	D->vkCmdPipelineBarrier2(cb, &di);
-}
-
 /* Records, on the decode queue: reset of `pool` queries [first, first + 1)
  * (outside the coding scope), the coding scope with a reset control, and
  * the decode of the picture inside query `first` (begin/end, or inline). */
@@ -311,11 +213,11 @@ static void record_decode(struct vkqs_ctx *ctx, struct decoder *d, VkCommandBuff
 	const VkImageLayout dpb_layout = VK_IMAGE_LAYOUT_VIDEO_DECODE_DPB_KHR;
 	const VkImageLayout out_layout = d->coincide ? dpb_layout : VK_IMAGE_LAYOUT_VIDEO_DECODE_DST_KHR;
 	D->vkCmdResetQueryPool(cb, pool, first, 1);
-	picture_barrier(ctx, cb, d->dpb, VK_IMAGE_LAYOUT_UNDEFINED, dpb_layout,
+	vkqs_video_barrier(ctx, cb, d->dpb, VK_IMAGE_LAYOUT_UNDEFINED, dpb_layout,
 			VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_VIDEO_DECODE_BIT_KHR,
 			VK_ACCESS_2_VIDEO_DECODE_READ_BIT_KHR | VK_ACCESS_2_VIDEO_DECODE_WRITE_BIT_KHR);
 	if (!d->coincide)
-		picture_barrier(ctx, cb, d->out, VK_IMAGE_LAYOUT_UNDEFINED, out_layout,
+		vkqs_video_barrier(ctx, cb, d->out, VK_IMAGE_LAYOUT_UNDEFINED, out_layout,
 				VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_VIDEO_DECODE_BIT_KHR,
 				VK_ACCESS_2_VIDEO_DECODE_WRITE_BIT_KHR);
 	VkVideoPictureResourceInfoKHR dpb_res = {
@@ -370,7 +272,7 @@ static uint32_t check_picture(struct vkqs_ctx *ctx, struct decoder *d)
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	VkImageLayout from = d->coincide ? VK_IMAGE_LAYOUT_VIDEO_DECODE_DPB_KHR
 					 : VK_IMAGE_LAYOUT_VIDEO_DECODE_DST_KHR;
-	picture_barrier(ctx, cb, d->out, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+	vkqs_video_barrier(ctx, cb, d->out, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 			VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_COPY_BIT,
 			VK_ACCESS_2_TRANSFER_READ_BIT);
 	VkBufferImageCopy r[2] = {
