@@ -137,7 +137,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2 PARTIAL: an intermediate result is written for an unavailable query")        \
 	X(AVAIL_32, "availability_32bit_with_64bit", "results", "",                          \
 	  "18.2: with VK_QUERY_RESULT_64_BIT the availability word is 64-bit too")           \
-	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset", "",                       \
+	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset", "RD_DRAW_DELAY_US=500",   \
 	  "18.2: a query becomes available when the commands it covers completed")           \
 	X(RESET_HOISTED, "reset_hoisted_to_submission", "reset", "",                         \
 	  "vkCmdResetQueryPool executes in submission order after the commands before it")   \
@@ -211,6 +211,7 @@ struct rd_config {
 	enum rd_overflow_mode overflow;     /* RD_RESULT_OVERFLOW */
 	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
+	uint32_t draw_delay_us;         /* RD_DRAW_DELAY_US: real time each draw takes */
 	bool not_ready_success;         /* RD_NOT_READY=success */
 	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
 	enum { RD_PARTIAL_ZERO, RD_PARTIAL_FINAL, RD_PARTIAL_HALF } partial; /* RD_PARTIAL_VALUES */

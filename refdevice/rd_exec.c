@@ -1552,6 +1552,12 @@ static void run(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_DRAW_INDEXED:
 	case RD_CMD_DRAW_INDIRECT:
 	case RD_CMD_DRAW_INDEXED_INDIRECT:
+		if (e->dev->instance->config.draw_delay_us) {
+			/* a slow device: the draw takes real time */
+			uint32_t us = e->dev->instance->config.draw_delay_us;
+			struct timespec ts = {(time_t)(us / 1000000u), (long)(us % 1000000u) * 1000};
+			nanosleep(&ts, NULL);
+		}
 		if (e->phase == PHASE_TILE) {
 			draw_tile(e);
 			break;

@@ -157,6 +157,7 @@ void rd_config_load(struct rd_config *c)
 	c->overflow = (enum rd_overflow_mode)env_choice("RD_RESULT_OVERFLOW", ov, 0);
 	c->availability_value = env_u64("RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
 	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
+	c->draw_delay_us = (uint32_t)env_u64("RD_DRAW_DELAY_US", 0, 0, 1000000);
 	/* 18.2: "vkGetQueryPoolResults may return VK_NOT_READY if there are
 	 * queries in the unavailable state"; "any result written by this
 	 * command is undefined" for them. */
