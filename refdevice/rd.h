@@ -687,14 +687,13 @@ void rd_intel_report(uint64_t *words, const struct rd_counters *d, const struct 
 #define RD_VIDEO_MAX_EXTENT 1024
 #define RD_VIDEO_OFFSET_ALIGN 64   /* minBitstreamBufferOffsetAlignment */
 #define RD_VIDEO_SIZE_ALIGN 64     /* minBitstreamBufferSizeAlignment */
+/* A session keeps no state: the encoder needs none between operations
+ * (every picture is I_PCM); creation checks the profile and limits. */
 struct rd_video_session {
 	struct rd_object base;
-	VkExtent2D max_extent;
-	uint32_t max_dpb_slots;
 };
 struct rd_video_params {
 	struct rd_object base;
-	struct rd_video_session *session;
 	pthread_mutex_t lock;           /* updates race with nothing recorded, but
 					   vkGetEncodedVideoSessionParametersKHR may run anywhere */
 	uint32_t sps_count, pps_count;

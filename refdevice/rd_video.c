@@ -190,8 +190,6 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateVideoSessionKHR(VkDevice device,
 						     VK_OBJECT_TYPE_VIDEO_SESSION_KHR);
 	if (!s)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
-	s->max_extent = ci->maxCodedExtent;
-	s->max_dpb_slots = ci->maxDpbSlots;
 	*pSession = RD_TO_HANDLE(VkVideoSessionKHR, s);
 	return VK_SUCCESS;
 }
@@ -280,7 +278,6 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateVideoSessionParametersKHR(
 						    VK_OBJECT_TYPE_VIDEO_SESSION_PARAMETERS_KHR);
 	if (!p)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
-	p->session = (struct rd_video_session *)(uintptr_t)ci->videoSession;
 	pthread_mutex_init(&p->lock, NULL);
 	struct rd_video_params *tmpl =
 		(struct rd_video_params *)(uintptr_t)ci->videoSessionParametersTemplate;

@@ -576,23 +576,26 @@ static void feedback_values(struct vkqs_ctx *ctx, const void *param)
 }
 
 /* The feedback of every supported value, 64-bit with status. */
-static struct feedback get_all(struct vkqs_ctx *ctx, struct encoder *e, VkQueryPool pool,
+static struct feedback get_all(struct vkqs_ctx *ctx, VkQueryPool pool,
 			       uint32_t query, VkVideoEncodeFeedbackFlagsKHR flags, int64_t *status)
 {
 	uint64_t w[5] = {0};
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, query, 1, sizeof(w), w, sizeof(w),
 						 VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_64_BIT |
 							 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR));
-	(void)e;
 	uint32_t n;
 	struct feedback f = read_feedback((const uint8_t *)w, 8, flags, &n);
 	*status = (int64_t)w[n];
 	return f;
 }
 
-static VkVideoEncodeFeedbackFlagsKHR supported(const struct encoder *e)
+/* Every feedback value the profile supports (NotSupported where none). */
+static VkVideoEncodeFeedbackFlagsKHR supported(struct vkqs_ctx *ctx, const struct encoder *e)
 {
-	return e->ecaps.supportedEncodeFeedbackFlags & ALL_FEEDBACK;
+	VkVideoEncodeFeedbackFlagsKHR flags = e->ecaps.supportedEncodeFeedbackFlags & ALL_FEEDBACK;
+	if (!flags)
+		vkqs_skip(ctx, "no encode feedback flag supported");
+	return flags;
 }
 
 /* dstBufferOffset non-zero (a multiple of the offset alignment): the
@@ -601,7 +604,7 @@ static void dst_offset(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
 	struct encoder *e = encoder_ready(ctx, OFFSET_AND_BYTES, 64, 64, false);
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(e);
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
 	VkDeviceSize off = align_up(3 * 256, e->caps.minBitstreamBufferOffsetAlignment);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
@@ -609,7 +612,7 @@ static void dst_offset(struct vkqs_ctx *ctx, const void *param)
 	struct encode_op op = {bits->buf, off, range, pool, 0, 0};
 	submit_wait(ctx, e, record_encodes(ctx, e, &op, 1), VK_NULL_HANDLE);
 	int64_t st;
-	struct feedback f = get_all(ctx, e, pool, 0, flags, &st);
+	struct feedback f = get_all(ctx, pool, 0, flags, &st);
 	VKQS_EXPECTF(ctx, st > 0, "status %" PRId64 " after a valid encode", st);
 	check_feedback(ctx, &f, range);
 	check_bitstream(ctx, e, bits, off + range + 256, &op, f.bytes,
@@ -622,7 +625,7 @@ static void two_queries(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
 	struct encoder *e = encoder_ready(ctx, OFFSET_AND_BYTES, 64, 64, false);
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(e);
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	VkQueryPool pool = feedback_pool(ctx, e, flags, 2);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	VkDeviceSize second = align_up(range, e->caps.minBitstreamBufferOffsetAlignment);
@@ -632,11 +635,11 @@ static void two_queries(struct vkqs_ctx *ctx, const void *param)
 	submit_wait(ctx, e, record_encodes(ctx, e, ops, 2), VK_NULL_HANDLE);
 	for (uint32_t q = 0; q < 2; q++) {
 		int64_t st;
-		struct feedback f = get_all(ctx, e, pool, q, flags, &st);
+		struct feedback f = get_all(ctx, pool, q, flags, &st);
 		VKQS_EXPECTF(ctx, st > 0, "query %u: status %" PRId64 " after a valid encode", q, st);
 		check_feedback(ctx, &f, range);
-		/* each range on its own: the other one is "outside" here, so
-		 * check only the header, on a copy of the range */
+		/* the other query's range is "outside" this one: only the slice
+		 * header is checked here */
 		if (f.bytes && f.bytes <= range) {
 			struct vkqs_h264_slice_header h;
 			char why[160];
@@ -660,9 +663,7 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 	(void)param;
 	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
 	require_encoder(ctx, e);
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(e);
-	if (!flags)
-		vkqs_skip(ctx, "no encode feedback flag supported");
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, e->q);
 	D->vkCmdResetQueryPool(cb, pool, 0, 1);
@@ -686,9 +687,7 @@ static void copy_results(struct vkqs_ctx *ctx, const void *param)
 	(void)param;
 	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
 	require_encoder(ctx, e);
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(e);
-	if (!flags)
-		vkqs_skip(ctx, "no encode feedback flag supported");
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	encoder_create(ctx, e, 64, 64, false);
 	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
@@ -749,9 +748,7 @@ static void insufficient_range(struct vkqs_ctx *ctx, const void *param)
 	require_encoder(ctx, e);
 	if (!(e->ecaps.flags & VK_VIDEO_ENCODE_CAPABILITY_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_DETECTION_BIT_KHR))
 		vkqs_skip(ctx, "the profile does not report INSUFFICIENT_BITSTREAM_BUFFER_RANGE_DETECTION");
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(e);
-	if (!flags)
-		vkqs_skip(ctx, "no encode feedback flag supported");
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	encoder_create(ctx, e, 256, 256, true);
 	if (!e->rc_disabled || e->qp > 30)
 		vkqs_skip(ctx, "rate control cannot be disabled at QP <= 30: the coded size of the "
@@ -766,7 +763,7 @@ static void insufficient_range(struct vkqs_ctx *ctx, const void *param)
 	struct encode_op op = {bits->buf, 0, range, pool, 0, 0};
 	submit_wait(ctx, e, record_encodes(ctx, e, &op, 1), VK_NULL_HANDLE);
 	int64_t st;
-	get_all(ctx, e, pool, 0, flags, &st);
+	get_all(ctx, pool, 0, flags, &st);
 	VKQS_EXPECTF(ctx, st == (int64_t)VK_QUERY_RESULT_STATUS_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_KHR,
 		     "status %" PRId64 " for an encode into %" PRIu64 " bytes (INSUFFICIENT_BITSTREAM_"
 		     "BUFFER_RANGE_KHR: %d)", st, (uint64_t)range,
