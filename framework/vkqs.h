@@ -43,16 +43,41 @@ struct vkqs_case {
 	unsigned flags;
 };
 
-struct vkqs_area {
-	const char *name;
+/* The cases of one group (suite/<area>/<group>.c ends with its table). */
+struct vkqs_group {
 	const struct vkqs_case *cases;
 	size_t count;
 };
 
+/* Rows [first, first + count) of a group, count 0 meaning to its end: an
+ * area made of groups lists its parts in listing order, and the registry
+ * checks that every row of each group is listed exactly once. */
+struct vkqs_area_part {
+	const struct vkqs_group *group;
+	size_t first, count;
+};
+
+/* An area is one table of cases, or parts of its groups' tables. */
+struct vkqs_area {
+	const char *name;
+	const struct vkqs_case *cases;
+	size_t count;
+	const struct vkqs_area_part *parts;
+	size_t part_count;
+};
+
 #define VKQS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-#define VKQS_AREA(area_name, table)                                      \
-	const struct vkqs_area vkqs_area_##area_name = {#area_name, table, \
-							VKQS_ARRAY_LEN(table)}
+#define VKQS_AREA(area_name, table)                 \
+	const struct vkqs_area vkqs_area_##area_name = { \
+		.name = #area_name, .cases = table, .count = VKQS_ARRAY_LEN(table)}
+#define VKQS_GROUP(area_name, group_name, table)                                \
+	const struct vkqs_group vkqs_##area_name##_##group_name = {table,         \
+								  VKQS_ARRAY_LEN(table)}
+#define VKQS_GROUP_DECL(area_name, group_name) \
+	extern const struct vkqs_group vkqs_##area_name##_##group_name
+#define VKQS_AREA_OF_PARTS(area_name, part_table)   \
+	const struct vkqs_area vkqs_area_##area_name = { \
+		.name = #area_name, .parts = part_table, .part_count = VKQS_ARRAY_LEN(part_table)}
 /* A parameterised row: params must be a static array. */
 #define VKQS_PARAMS(array, namefn) \
 	(array), sizeof((array)[0]), VKQS_ARRAY_LEN(array), (namefn)

@@ -84,10 +84,24 @@ static const struct vkqs_case dup_cases[] = {
 	{"group.single", noop, "18.3"},
 };
 static const struct vkqs_case bad_cases[] = {{"Group.Bad", noop, "x"}};
-static const struct vkqs_area good = {"alpha", good_cases, VKQS_ARRAY_LEN(good_cases)};
-static const struct vkqs_area other_area = {"beta", good_cases, 1};
-static const struct vkqs_area dup_area = {"beta", dup_cases, VKQS_ARRAY_LEN(dup_cases)};
-static const struct vkqs_area bad = {"gamma", bad_cases, VKQS_ARRAY_LEN(bad_cases)};
+static const struct vkqs_area good = {"alpha", good_cases, VKQS_ARRAY_LEN(good_cases), NULL, 0};
+static const struct vkqs_area other_area = {"beta", good_cases, 1, NULL, 0};
+static const struct vkqs_area dup_area = {"beta", dup_cases, VKQS_ARRAY_LEN(dup_cases), NULL, 0};
+static const struct vkqs_area bad = {"gamma", bad_cases, VKQS_ARRAY_LEN(bad_cases), NULL, 0};
+/* An area of groups, listed out of their order: x's rows around y's. */
+static const struct vkqs_case gx_cases[] = {
+	{"x.one", noop, "18.3"}, {"x.two", noop, "18.3"}, {"x.three", noop, "18.3"}};
+static const struct vkqs_case gy_cases[] = {{"y.one", noop, "18.3"}};
+static const struct vkqs_group gx = {gx_cases, VKQS_ARRAY_LEN(gx_cases)};
+static const struct vkqs_group gy = {gy_cases, VKQS_ARRAY_LEN(gy_cases)};
+static const struct vkqs_area_part interleaved[] = {{&gx, 0, 2}, {&gy, 0, 0}, {&gx, 2, 0}};
+static const struct vkqs_area_part row_twice[] = {{&gx, 0, 0}, {&gy, 0, 0}, {&gx, 2, 0}};
+static const struct vkqs_area_part row_missing[] = {{&gx, 0, 2}, {&gy, 0, 0}};
+static const struct vkqs_area_part past_end[] = {{&gx, 0, 4}, {&gy, 0, 0}};
+static const struct vkqs_area of_parts = {"delta", NULL, 0, interleaved, 3};
+static const struct vkqs_area twice = {"delta", NULL, 0, row_twice, 3};
+static const struct vkqs_area missing = {"delta", NULL, 0, row_missing, 2};
+static const struct vkqs_area beyond = {"delta", NULL, 0, past_end, 2};
 
 static void test_registry(void)
 {
@@ -114,6 +128,22 @@ static void test_registry(void)
 	T(!vkqs_registry_build(&r, dup2_list, false, err, sizeof(err)) && strstr(err, "duplicate"));
 	const struct vkqs_area *const bad_list[] = {&bad, NULL};
 	T(!vkqs_registry_build(&r, bad_list, false, err, sizeof(err)) && strstr(err, "malformed"));
+
+	/* Parts: listing order is part order; each group row exactly once. */
+	const struct vkqs_area *const parts_list[] = {&of_parts, NULL};
+	T(vkqs_registry_build(&r, parts_list, false, err, sizeof(err)) && r.count == 4);
+	T(r.count == 4 && !strcmp(r.cases[1].name, "vkqs.delta.x.two") &&
+	  !strcmp(r.cases[2].name, "vkqs.delta.y.one") &&
+	  !strcmp(r.cases[3].name, "vkqs.delta.x.three"));
+	vkqs_registry_free(&r);
+	const struct vkqs_area *const twice_list[] = {&twice, NULL};
+	T(!vkqs_registry_build(&r, twice_list, false, err, sizeof(err)) &&
+	  strstr(err, "x.three is listed by 2 parts"));
+	const struct vkqs_area *const missing_list[] = {&missing, NULL};
+	T(!vkqs_registry_build(&r, missing_list, false, err, sizeof(err)) &&
+	  strstr(err, "x.three is listed by 0 parts"));
+	const struct vkqs_area *const beyond_list[] = {&beyond, NULL};
+	T(!vkqs_registry_build(&r, beyond_list, false, err, sizeof(err)) && strstr(err, "outside"));
 
 	/* The real suite: every name valid and unique, every case cites the spec. */
 	T(vkqs_registry_build(&r, vkqs_areas, true, err, sizeof(err)));

@@ -41,7 +41,7 @@
  *   may be skipped (the compute counter's rule in 18.4 lets invocations be
  *   skipped only "as long as the results of rendering otherwise remain
  *   unchanged"): fewer than the invocations the draws make is Fail; more is
- *   a CompatibilityWarning (stats.c's bands: "Various device architectures
+ *   a CompatibilityWarning (suite/stats/stats.c's bands: "Various device architectures
  *   will count these values differently").  18.4 adds that the difference
  *   "is especially true if the pipeline contains mesh or task shaders, which
  *   may affect several of the counters in unexpected ways": a task counter

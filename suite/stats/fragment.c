@@ -1,0 +1,161 @@
+/* vkqs.stats.fragment.*: fragment shader invocations: a rectangle's fragments, sample
+ * shading, scissoring everything away, early tests on occluded fragments and
+ * rasterizer discard. */
+#include "stats.h"
+#include "shaders/stats_early_tests_frag.h"
+
+#define FRAG_MASK (BIT(VS) | BIT(FS))
+
+/* Without sample shading the fragment shader runs "at least once" per
+ * fragment whatever the sample count; 18.4's description is one per
+ * fragment (add_fs). */
+static void fragment_rect(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	struct gfx g = stats_gfx_begin(ctx, samples, false, FRAG_MASK, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+
+	stats_query_one_draw(ctx, &g, pipe, RA);
+
+	struct expect e = stats_expect_zero("rect A");
+	stats_add_natural(&e, VS, 6);
+	stats_add_fs(ctx, &e, RA, 1, 1);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+static const VkSampleCountFlagBits sample_params[] = {VK_SAMPLE_COUNT_1_BIT,
+						      VK_SAMPLE_COUNT_4_BIT};
+
+static void samples_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "samples_%u", (unsigned)*(const VkSampleCountFlagBits *)param);
+}
+
+/* minSampleShading 1.0 at 4 samples: "Sample Shading": at least
+ * max(ceil(minSampleShading * rasterizationSamples), 1) = 4 invocations per
+ * fully covered pixel ("additional invocations must be executed as
+ * specified"). */
+static void fragment_sample_shading(struct vkqs_ctx *ctx, const void *param)
+{
+	vkqs_require_exact_coverage(ctx);
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_4_BIT, false, FRAG_MASK, 1);
+	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .sample_shading = true};
+	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
+
+	stats_query_one_draw(ctx, &g, pipe, RA);
+
+	struct expect e = stats_expect_zero("rect A, 4 samples, minSampleShading 1.0");
+	stats_add_natural(&e, VS, 6);
+	stats_add_fs(ctx, &e, RA, 1, 4);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* Depth cleared to 0.0; stats_early_tests.frag declares EarlyFragmentTests.
+ * Query 0 draws rect A at depth 0.5 with LESS: the early depth test
+ * discards every fragment and "A fragment shader must not be executed if a
+ * fragment operation that executes before fragment shading discards the
+ * fragment" ("Fragment Shading"): 0 invocations.  Query 1 draws it with
+ * GREATER (the same shader runs) as the control. */
+static void fragment_early_tests_occluded(struct vkqs_ctx *ctx, const void *param)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, true, FRAG_MASK, 2);
+	struct vkqs_pipeline_desc desc = {
+		.depth_test = true,
+		.depth_compare = VK_COMPARE_OP_LESS,
+		.frag_spv = stats_early_tests_frag,
+		.frag_size = sizeof(stats_early_tests_frag),
+	};
+	const struct vkqs_pipeline *less = vkqs_pipeline_rect(ctx, g.t, &desc);
+	desc.depth_compare = VK_COMPARE_OP_GREATER;
+	const struct vkqs_pipeline *greater = vkqs_pipeline_rect(ctx, g.t, &desc);
+
+	vkqs_target_begin(ctx, g.cb, g.t, 0.0f);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	stats_draw(ctx, g.cb, less, g.t, RA);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	D->vkCmdBeginQuery(g.cb, g.pool, 1, 0);
+	stats_draw(ctx, g.cb, greater, g.t, RA);
+	D->vkCmdEndQuery(g.cb, g.pool, 1);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect occluded = stats_expect_zero("early depth test fails everywhere");
+	stats_add_natural(&occluded, VS, 6);
+	stats_check_query(ctx, g.pool, 0, g.mask, &occluded);
+	struct expect passing = stats_expect_zero("early depth test passes everywhere");
+	stats_add_natural(&passing, VS, 6);
+	stats_add_fs(ctx, &passing, RA, 1, 1);
+	stats_check_query(ctx, g.pool, 1, g.mask, &passing);
+}
+
+/* The scissor excludes rect A: "Scissor Test" is a fragment operation
+ * before fragment shading, so no fragment shader runs; clipping is not
+ * affected (the vertices are inside the view volume). */
+static void fragment_scissor_excludes_all(struct vkqs_ctx *ctx, const void *param)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	VkRect2D sc = {{48, 48}, {16, 16}};
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	D->vkCmdSetScissor(g.cb, 0, 1, &sc);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	stats_draw(ctx, g.cb, pipe, g.t, RA);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect e = stats_expect_zero("rect A outside the scissor");
+	stats_add_natural(&e, IA_V, 6);
+	stats_add_natural(&e, IA_P, 2);
+	stats_add_natural(&e, VS, 6);
+	stats_add_natural(&e, CLIP_INV, 2);
+	stats_add_lower(&e, CLIP_PRIM, 2);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* 18.4: "If a pipeline has rasterizerDiscardEnable enabled, implementations
+ * may discard primitives after the final pre-rasterization shader stage.
+ * As a result, if rasterizerDiscardEnable is enabled, the clipping input
+ * and output primitives counters may not be incremented": 0 up to the
+ * usual 2; the vertex stages count as usual; no fragment exists. */
+static void fragment_rasterizer_discard(struct vkqs_ctx *ctx, const void *param)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .discard = true};
+	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
+
+	stats_query_one_draw(ctx, &g, pipe, RA);
+
+	struct expect e = stats_expect_zero("rasterizer discard");
+	stats_add_natural(&e, IA_V, 6);
+	stats_add_natural(&e, IA_P, 2);
+	stats_add_natural(&e, VS, 6);
+	stats_add_range(&e, CLIP_INV, 0, 2);
+	stats_add_range(&e, CLIP_PRIM, 0, 2);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+static const struct vkqs_case cases[] = {
+	{.name = "fragment.rect",
+	 .fn = fragment_rect,
+	 .spec = FS_SPEC,
+	 .params = VKQS_PARAMS(sample_params, samples_name)},
+	{.name = "fragment.sample_shading_samples_4",
+	 .fn = fragment_sample_shading,
+	 .spec = FS_SPEC "; Sample Shading: minSampleShading 1.0 invokes the shader per "
+			 "covered sample"},
+	{.name = "fragment.early_tests_occluded_is_zero",
+	 .fn = fragment_early_tests_occluded,
+	 .spec = FS_SPEC " (EarlyFragmentTests: a fragment failing the early depth test "
+			 "invokes no fragment shader)"},
+	{.name = "fragment.scissor_excludes_all_is_zero",
+	 .fn = fragment_scissor_excludes_all,
+	 .spec = FS_SPEC " (the scissor test precedes fragment shading)"},
+	{.name = "fragment.rasterizer_discard",
+	 .fn = fragment_rasterizer_discard,
+	 .spec = "18.4: with rasterizerDiscardEnable the clipping input and output "
+		 "primitives counters may not be incremented; no fragment is shaded"},
+};
+
+VKQS_GROUP(stats, fragment, cases);

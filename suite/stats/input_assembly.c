@@ -1,0 +1,160 @@
+/* vkqs.stats.input_assembly.*: input assembly vertices and primitives for every
+ * topology, indexed and instanced draws, and primitive restart. */
+#include "stats.h"
+
+static const struct topo_param topo_params[] = {
+	{"point_list", VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 7, 7, 7, false},
+	{"line_list_incomplete", VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 7, 3, 6, true},
+	{"line_strip", VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 7, 6, 7, false},
+	{"triangle_list_incomplete", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 8, 2, 6, true},
+	{"triangle_strip", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 7, 5, 7, false},
+	{"triangle_fan", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, 7, 5, 7, false},
+	{"triangle_strip_two_vertices", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 2, 0, 0, true},
+};
+
+static void topo_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct topo_param *)param)->name);
+}
+
+/* rect.vert's vertices 1 and 3, and 2 and 5, are the same corners: indices
+ * 0 1 2 1 4 2 draw rect A with 4 distinct vertices.  "Vertex Shader
+ * Execution": "If the same vertex is specified multiple times in a drawing
+ * command (e.g. by including the same index value multiple times in an
+ * index buffer) the implementation may reuse the results of vertex
+ * shading": at least 4 invocations per instance, up to 6 without reuse.
+ * The input assembler still processes 6 vertices per instance. */
+static const uint16_t reuse_indices[] = {0, 1, 2, 1, 4, 2};
+
+static void add_reuse_draw(struct vkqs_ctx *ctx, struct expect *e, uint32_t instances)
+{
+	stats_add_natural(e, IA_V, 6ull * instances);
+	stats_add_natural(e, IA_P, 2ull * instances);
+	stats_add_range(e, VS, 4ull * instances, 6ull * instances);
+	stats_add_natural(e, CLIP_INV, 2ull * instances);
+	stats_add_lower(e, CLIP_PRIM, 2ull * instances);
+	stats_add_fs(ctx, e, RA, instances, 1);
+}
+
+static void indexed_vertex_reuse(struct vkqs_ctx *ctx, const void *param)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	struct vkqs_buffer *ib = stats_host_buffer_with(ctx, reuse_indices, sizeof(reuse_indices),
+						  VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	stats_bind_rect(ctx, g.cb, pipe, RA);
+	D->vkCmdBindIndexBuffer(g.cb, ib->buf, 0, VK_INDEX_TYPE_UINT16);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	D->vkCmdDrawIndexed(g.cb, 6, 1, 0, 0, 0);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect e = stats_expect_zero("indexed draw reusing vertices");
+	add_reuse_draw(ctx, &e, 1);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* Three instances of rect A: every vertex of every instance is a distinct
+ * vertex (InstanceIndex differs), so 18 vertices, 6 primitives, 18
+ * vertex-shader invocations; the copies overlap, so fragment shading is
+ * bounded below by one layer (add_fs). */
+static void instanced(struct vkqs_ctx *ctx, const void *param)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	stats_bind_rect(ctx, g.cb, pipe, RA);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	D->vkCmdDraw(g.cb, 6, 3, 0, 0);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect e = stats_expect_zero("three instances");
+	stats_add_rect_draw(ctx, &e, RA, 3);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* The draw parameters come from a buffer: {6 vertices, 2 instances} or
+ * {6 indices (reuse_indices), 2 instances}.  The counters count the
+ * vertices and instances the buffer names. */
+static void draw_indirect_common(struct vkqs_ctx *ctx, bool indexed)
+{
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	struct vkqs_buffer *args;
+	if (indexed) {
+		VkDrawIndexedIndirectCommand cmd = {6, 2, 0, 0, 0};
+		args = stats_host_buffer_with(ctx, &cmd, sizeof(cmd), VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+	} else {
+		VkDrawIndirectCommand cmd = {6, 2, 0, 0};
+		args = stats_host_buffer_with(ctx, &cmd, sizeof(cmd), VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+	}
+	struct vkqs_buffer *ib = stats_host_buffer_with(ctx, reuse_indices, sizeof(reuse_indices),
+						  VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	stats_bind_rect(ctx, g.cb, pipe, RA);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	if (indexed) {
+		D->vkCmdBindIndexBuffer(g.cb, ib->buf, 0, VK_INDEX_TYPE_UINT16);
+		D->vkCmdDrawIndexedIndirect(g.cb, args->buf, 0, 1, 0);
+	} else {
+		D->vkCmdDrawIndirect(g.cb, args->buf, 0, 1, 0);
+	}
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect e = stats_expect_zero(indexed ? "vkCmdDrawIndexedIndirect" : "vkCmdDrawIndirect");
+	if (indexed)
+		add_reuse_draw(ctx, &e, 2);
+	else
+		stats_add_rect_draw(ctx, &e, RA, 2);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+static void draw_indirect(struct vkqs_ctx *ctx, const void *param)
+{
+	draw_indirect_common(ctx, false);
+}
+
+static void draw_indexed_indirect(struct vkqs_ctx *ctx, const void *param)
+{
+	draw_indirect_common(ctx, true);
+}
+
+#define IA_SPEC \
+	"18.4: input assembly vertices/primitives: vertices corresponding to incomplete " \
+	"primitives may contribute; incomplete primitives may be counted"
+
+static const struct vkqs_case cases[] = {
+	{.name = "input_assembly.topology",
+	 .fn = stats_topology,
+	 .spec = IA_SPEC "; Vertex Shader Execution: at least once for each vertex",
+	 .params = VKQS_PARAMS(topo_params, topo_name)},
+	{.name = "input_assembly.primitive_restart",
+	 .fn = stats_primitive_restart,
+	 .spec = "18.4: if primitive restart is enabled, restarting the primitive topology "
+		 "has no effect on the input assembly primitives count"},
+	{.name = "input_assembly.indexed_vertex_reuse",
+	 .fn = indexed_vertex_reuse,
+	 .spec = "Vertex Shader Execution: the implementation may reuse the results of "
+		 "vertex shading for a vertex specified multiple times; 18.4 input assembly "
+		 "counts every vertex"},
+	{.name = "input_assembly.instanced",
+	 .fn = instanced,
+	 .spec = COUNTERS_SPEC " (every instance's vertices and primitives)"},
+	{.name = "input_assembly.draw_indirect",
+	 .fn = draw_indirect,
+	 .spec = COUNTERS_SPEC " (vertex and instance counts read from a buffer)"},
+	{.name = "input_assembly.draw_indexed_indirect",
+	 .fn = draw_indexed_indirect,
+	 .spec = COUNTERS_SPEC " (index and instance counts read from a buffer)"},
+};
+
+VKQS_GROUP(stats, input_assembly, cases);

@@ -1,0 +1,68 @@
+/* vkqs.timestamp.properties.*: timestampComputeAndGraphics, timestampPeriod and
+ * timestampValidBits as the spec requires them. */
+#include "timestamp.h"
+
+static bool any_family_has_timestamps(const struct vkqs_ctx *ctx)
+{
+	for (uint32_t i = 0; i < ctx->vk->info.family_count; i++)
+		if (ctx->vk->info.families[i].timestamp_valid_bits)
+			return true;
+	return false;
+}
+
+/* properties.* -------------------------------------------------------------*/
+
+static void properties_period_positive(struct vkqs_ctx *ctx, const void *param)
+{
+	if (!any_family_has_timestamps(ctx))
+		vkqs_skip(ctx, "no queue family reports timestampValidBits > 0");
+	float period = ctx->vk->props.limits.timestampPeriod;
+	VKQS_EXPECTF(ctx, period > 0.0f && isfinite(period),
+		"expected timestampPeriod to be a positive finite number of nanoseconds, got %g",
+		(double)period);
+}
+
+static void properties_compute_and_graphics(struct vkqs_ctx *ctx, const void *param)
+{
+	if (!ctx->vk->props.limits.timestampComputeAndGraphics)
+		vkqs_skip(ctx, "timestampComputeAndGraphics is VK_FALSE: no family "
+			       "is promised timestamp support");
+	for (uint32_t i = 0; i < ctx->vk->info.family_count; i++) {
+		const struct vkqs_family_info *f = &ctx->vk->info.families[i];
+		if (!(f->flags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)))
+			continue;
+		VKQS_EXPECTF(ctx, f->timestamp_valid_bits > 0,
+			"expected queue family %u (flags 0x%x) to report timestampValidBits > 0 "
+			"as timestampComputeAndGraphics is VK_TRUE",
+			i, (unsigned)f->flags);
+	}
+}
+
+static void properties_valid_bits_range(struct vkqs_ctx *ctx, const void *param)
+{
+	for (uint32_t i = 0; i < ctx->vk->info.family_count; i++) {
+		const struct vkqs_family_info *f = &ctx->vk->info.families[i];
+		uint32_t bits = f->timestamp_valid_bits;
+		VKQS_EXPECTF(ctx, bits == 0 || (bits >= 36 && bits <= 64),
+			"expected queue family %u (flags 0x%x) timestampValidBits to be 0 or "
+			"36..64, got %u",
+			i, (unsigned)f->flags, bits);
+	}
+}
+
+static const struct vkqs_case cases[] = {
+	{.name = "properties.timestamp_period_positive",
+	 .fn = properties_period_positive,
+	 .spec = PERIOD_SPEC},
+	{.name = "properties.compute_and_graphics_valid_bits",
+	 .fn = properties_compute_and_graphics,
+	 .spec = "18.5: If the timestampComputeAndGraphics limit is VK_TRUE, timestamps "
+		 "are supported by every queue family that supports either graphics or "
+		 "compute operations"},
+	{.name = "properties.valid_bits_range",
+	 .fn = properties_valid_bits_range,
+	 .spec = "VkQueueFamilyProperties: The valid range for the count is 36 to 64 "
+		 "bits, or a value of 0, indicating no support for timestamps"},
+};
+
+VKQS_GROUP(timestamp, properties, cases);

@@ -1,0 +1,354 @@
+/* vkqs.xfb.pgq.*: primitives generated queries: counts per topology, clipped and
+ * discarded primitives, indexed queries, XFB beside them, rasterizer discard and
+ * secondaries. */
+#include "xfb.h"
+
+/* Ends t's render pass, submits and waits, and reads queries [0, nq) of a
+ * primitives generated query pool into g. */
+static void end_pgq_pass(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool,
+			 uint32_t nq, uint64_t *g)
+{
+	vkqs_target_end(ctx, cb);
+	xfb_finish(ctx, cb, NULL, 0);
+	xfb_results(ctx, pool, 0, nq, 1, g);
+}
+
+/* A primitives generated query around one draw, transform feedback never
+ * active and the shader without the Xfb mode (18.8: "whether or not
+ * transform feedback is active"). */
+static void pgq_counts(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct count_param *cp = param;
+	xfb_require_pgq(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p = xfb_simple_pipeline(ctx, t, cp->topology, VS_PLAIN);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 1, 0.0f, NULL);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	D->vkCmdDraw(cb, cp->vertices, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	uint64_t g;
+	end_pgq_pass(ctx, cb, pool, 1, &g);
+	xfb_expect_pgq(ctx, "one draw", g, xfb_prim_count(cp->topology, cp->vertices));
+}
+
+/* Both query types, one of each, for a triangle list of xfb_count.vert
+ * captured into a BIG buffer. */
+struct both {
+	struct vkqs_target *t;
+	const struct vkqs_pipeline *p;
+	struct vkqs_buffer *b;
+	VkQueryPool xq, gq;
+};
+
+/* Creates q's objects and begins a command buffer with both queries reset,
+ * t's render pass begun, p bound (tag 1) and q->b bound at binding 0 with
+ * pSizes[0] = range. */
+static VkCommandBuffer begin_both(struct vkqs_ctx *ctx, struct both *q, VkDeviceSize range)
+{
+	q->t = xfb_target(ctx);
+	q->p = xfb_simple_pipeline(ctx, q->t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_COUNT);
+	q->b = xfb_buffer(ctx, BIG);
+	q->xq = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	q->gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, q->xq, 0, 1);
+	D->vkCmdResetQueryPool(cb, q->gq, 0, 1);
+	vkqs_target_begin(ctx, cb, q->t, 1.0f);
+	xfb_bind(ctx, cb, q->p, default_grid, 1.0f);
+	xfb_bind_xfb(ctx, cb, 0, q->b, 0, range);
+	return cb;
+}
+
+/* Ends the render pass, submits and waits, and reads both queries. */
+static void end_both(struct vkqs_ctx *ctx, VkCommandBuffer cb, struct both *q, uint64_t r[2],
+		     uint64_t *g)
+{
+	vkqs_target_end(ctx, cb);
+	xfb_finish(ctx, cb, &q->b, 1);
+	xfb_results(ctx, q->xq, 0, 1, 2, r);
+	xfb_results(ctx, q->gq, 0, 1, 1, g);
+}
+
+/* 18.8: the primitives generated count "is identical to the second
+ * integer of the transform feedback queries if transform feedback is
+ * active", also when the buffer is too small and the first integer falls
+ * behind: both queries around 4 triangles into room for 2. */
+static void pgq_xfb_needed(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_xfb_query(ctx);
+	xfb_require_pgq(ctx);
+	struct both q;
+	VkCommandBuffer cb = begin_both(ctx, &q, 2 * 3 * COUNT_STRIDE + 20);
+	VkQueryPool xq = q.xq, gq = q.gq;
+	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdBeginQuery(cb, gq, 0, 0);
+	D->vkCmdBeginQuery(cb, xq, 0, 0);
+	D->vkCmdDraw(cb, 12, 1, 0, 0);
+	D->vkCmdEndQuery(cb, xq, 0);
+	D->vkCmdEndQuery(cb, gq, 0);
+	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	uint64_t r[2], g;
+	end_both(ctx, cb, &q, r, &g);
+	xfb_expect_stream(ctx, "4 triangles, room for 2", r, 2, 4);
+	xfb_expect_pgq(ctx, "4 triangles, room for 2", g, 4);
+	VKQS_EXPECTF(ctx, g == r[1],
+		     "primitives generated %" PRIu64 " differs from the transform feedback "
+		     "query's primitives needed %" PRIu64 " (18.8: \"identical to the second "
+		     "integer of the transform feedback queries if transform feedback is active\")",
+		     g, r[1]);
+}
+
+/* 18.8 counts "whether or not transform feedback is active"; 18.7 only
+ * "while transform feedback is active".  Both queries around 3 triangles
+ * drawn with transform feedback inactive and 2 with it active. */
+static void pgq_xfb_inactive(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_xfb_query(ctx);
+	xfb_require_pgq(ctx);
+	struct both q;
+	VkCommandBuffer cb = begin_both(ctx, &q, VK_WHOLE_SIZE);
+	VkQueryPool xq = q.xq, gq = q.gq;
+	D->vkCmdBeginQuery(cb, gq, 0, 0);
+	D->vkCmdBeginQuery(cb, xq, 0, 0);
+	D->vkCmdDraw(cb, 9, 1, 0, 0);
+	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdEndQuery(cb, xq, 0);
+	D->vkCmdEndQuery(cb, gq, 0);
+	uint64_t r[2], g;
+	end_both(ctx, cb, &q, r, &g);
+	xfb_expect_stream(ctx, "3 triangles inactive, 2 active", r, 2, 2);
+	xfb_expect_pgq(ctx, "3 triangles inactive, 2 active", g, 5);
+}
+
+/* With primitivesGeneratedQueryWithRasterizerDiscard the query may be
+ * active while rasterizer discard is enabled
+ * (VUID-vkCmdDraw-primitivesGeneratedQueryWithRasterizerDiscard-06708),
+ * and counts the same: the primitives reach the transform feedback stage
+ * before rasterization is discarded. */
+static void pgq_rasterizer_discard(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	vkqs_require_feature(ctx, "VK_EXT_primitives_generated_query."
+				  "primitivesGeneratedQueryWithRasterizerDiscard");
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .vs = VS_PLAIN,
+			  .discard = true};
+	const struct vkqs_pipeline *discard = xfb_pipeline(ctx, t, &d);
+	d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+	const struct vkqs_pipeline *lines = xfb_pipeline(ctx, t, &d);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	xfb_bind(ctx, cb, discard, default_grid, 0.0f);
+	D->vkCmdDraw(cb, 7, 1, 0, 0);
+	xfb_bind(ctx, cb, lines, default_grid, 0.0f);
+	D->vkCmdDraw(cb, 9, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	uint64_t g;
+	end_pgq_pass(ctx, cb, pool, 1, &g);
+	xfb_expect_pgq(ctx, "5 triangles and 4 lines, rasterizer discard", g, 9);
+}
+
+/* Clipping and culling come after the transform feedback stage: a query
+ * counts triangles culled (cullMode FRONT_AND_BACK) and triangles wholly
+ * outside the view volume like any others. */
+static void pgq_clipped_culled(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	static const float outside[4] = {-3.0f, 2.0f, 0.125f, 0.5f};
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+			  .cull = VK_CULL_MODE_FRONT_AND_BACK};
+	const struct vkqs_pipeline *culled = xfb_pipeline(ctx, t, &d);
+	d.cull = VK_CULL_MODE_NONE;
+	const struct vkqs_pipeline *plain = xfb_pipeline(ctx, t, &d);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, 2);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	xfb_bind(ctx, cb, culled, default_grid, 0.0f);
+	D->vkCmdDraw(cb, 9, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	D->vkCmdBeginQuery(cb, pool, 1, 0);
+	xfb_bind(ctx, cb, plain, outside, 0.0f);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 1);
+	uint64_t g[2];
+	end_pgq_pass(ctx, cb, pool, 2, g);
+	xfb_expect_pgq(ctx, "3 culled triangles", g[0], 3);
+	xfb_expect_pgq(ctx, "2 triangles outside the view volume", g[1], 2);
+}
+
+/* vkCmdBeginQueryIndexedEXT "index represents the vertex stream": without
+ * a geometry shader nothing reaches stream 1, so a query of stream 1 (with
+ * primitivesGeneratedQueryWithNonZeroStreams) counts 0 while one of stream
+ * 0, active at the same time, counts every triangle. */
+static void pgq_nonzero_stream(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	vkqs_require_feature(ctx, "VK_EXT_primitives_generated_query."
+				  "primitivesGeneratedQueryWithNonZeroStreams");
+	uint32_t streams = xfb_props(ctx).maxTransformFeedbackStreams;
+	if (streams < 2)
+		vkqs_skip(ctx, "maxTransformFeedbackStreams is %u: no vertex stream 1", streams);
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p =
+		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, VS_PLAIN);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 2, 0.0f, NULL);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 0, 0, 0);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 1);
+	D->vkCmdDraw(cb, 7, 1, 0, 0);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 1);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 0, 0);
+	uint64_t g[2];
+	end_pgq_pass(ctx, cb, pool, 2, g);
+	xfb_expect_pgq(ctx, "stream 0, 5 triangles", g[0], 5);
+	xfb_expect_pgq(ctx, "stream 1, nothing emitted to it", g[1], 0);
+}
+
+/* 18.8: vkCmdBeginQuery / vkCmdEndQuery query vertex stream zero, the same
+ * as vkCmdBeginQueryIndexedEXT / vkCmdEndQueryIndexedEXT with index 0. */
+static void pgq_indexed_zero(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p =
+		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, VS_PLAIN);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 2, 0.0f, NULL);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 0);
+	D->vkCmdDraw(cb, 6, 1, 0, 0);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 0);
+	uint64_t g[2];
+	end_pgq_pass(ctx, cb, pool, 2, g);
+	xfb_expect_pgq(ctx, "vkCmdBeginQuery, 5 lines", g[0], 5);
+	xfb_expect_pgq(ctx, "vkCmdBeginQueryIndexedEXT index 0, 5 lines", g[1], 5);
+}
+
+/* An instanced indexed strip with primitive restart: 3 triangles per
+ * instance (see want_restart), 2 instances. */
+static void pgq_indexed_restart(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .vs = VS_PLAIN,
+			  .restart = true};
+	const struct vkqs_pipeline *p = xfb_pipeline(ctx, t, &d);
+	struct vkqs_buffer *ib = xfb_restart_index_buffer(ctx);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 1, 0.0f, NULL);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	xfb_draw_restart(ctx, cb, ib, 2);
+	D->vkCmdEndQuery(cb, pool, 0);
+	uint64_t g;
+	end_pgq_pass(ctx, cb, pool, 1, &g);
+	xfb_expect_pgq(ctx, "2 instances of strips of 4, 2 and 3 vertices", g, 6);
+}
+
+/* A query begun outside and ended after two render pass instances counts
+ * the draws of both. */
+static void pgq_across_render_passes(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p =
+		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, VS_PLAIN);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	D->vkCmdDraw(cb, 7, 1, 0, 0);
+	vkqs_target_end(ctx, cb);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	D->vkCmdDraw(cb, 4, 2, 0, 0);
+	vkqs_target_end(ctx, cb);
+	D->vkCmdEndQuery(cb, pool, 0);
+	xfb_finish(ctx, cb, NULL, 0);
+
+	uint64_t g;
+	xfb_results(ctx, pool, 0, 1, 1, &g);
+	xfb_expect_pgq(ctx, "7 + 2 x 4 points in two render pass instances", g, 15);
+}
+
+/* 18.2: "Queries active in a primary command buffer when secondary command
+ * buffers are executed are considered active for those secondary command
+ * buffers" (with inheritedQueries): the draws of a secondary count. */
+static void pgq_secondary(struct vkqs_ctx *ctx, const void *param)
+{
+	xfb_require_pgq(ctx);
+	vkqs_require_feature(ctx, "inheritedQueries");
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p =
+		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_PLAIN);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer sec = vkqs_cmd_begin_secondary(ctx, &ctx->vk->gfx, t,
+						       VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+						       NULL);
+	xfb_bind(ctx, sec, p, default_grid, 0.0f);
+	D->vkCmdDraw(sec, 9, 1, 0, 0);
+	vkqs_cmd_end(ctx, sec);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	vkqs_target_begin_ex(ctx, cb, t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	D->vkCmdExecuteCommands(cb, 1, &sec);
+	vkqs_target_end(ctx, cb);
+	D->vkCmdEndQuery(cb, pool, 0);
+	xfb_finish(ctx, cb, NULL, 0);
+
+	uint64_t g;
+	xfb_results(ctx, pool, 0, 1, 1, &g);
+	xfb_expect_pgq(ctx, "3 triangles in a secondary command buffer", g, 3);
+}
+
+static const struct vkqs_case cases[] = {
+	{"pgq.counts", pgq_counts,
+	 "18.2 \"Primitives generated queries write the number of primitives output to the "
+	 "vertex stream, regardless of whether transform feedback is active or not\"",
+	 VKQS_PARAMS(count_params, xfb_count_param_name)},
+	{"pgq.xfb_needed", pgq_xfb_needed,
+	 "18.2 PGQ \"identical to the second integer of the transform feedback queries if "
+	 "transform feedback is active\""},
+	{"pgq.xfb_inactive", pgq_xfb_inactive,
+	 "18.8 \"whether or not transform feedback is active\" vs 18.7 \"while transform "
+	 "feedback is active\""},
+	{"pgq.rasterizer_discard", pgq_rasterizer_discard,
+	 "18.8 with primitivesGeneratedQueryWithRasterizerDiscard: counted before discard"},
+	{"pgq.clipped_culled", pgq_clipped_culled,
+	 "18.8 counted when reaching the transform feedback stage, before clipping and culling"},
+	{"pgq.nonzero_stream", pgq_nonzero_stream,
+	 "18.8 per vertex stream (primitivesGeneratedQueryWithNonZeroStreams)"},
+	{"pgq.indexed_zero", pgq_indexed_zero,
+	 "18.8 vkCmdBeginQuery queries vertex stream zero, as vkCmdBeginQueryIndexedEXT index 0"},
+	{"pgq.indexed_restart", pgq_indexed_restart,
+	 "18.8 instanced indexed strips with primitive restart"},
+	{"pgq.across_render_passes", pgq_across_render_passes,
+	 "18.8 a query spanning two render pass instances"},
+	{"pgq.secondary", pgq_secondary,
+	 "18.2 queries active in a primary are active for executed secondaries"},
+};
+
+VKQS_GROUP(xfb, pgq, cases);
