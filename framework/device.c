@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #define ERR(...) (snprintf(err, errsize, __VA_ARGS__), false)
@@ -74,16 +75,20 @@ static const struct {
 	uint32_t number;  /* extension number */
 	uint32_t version; /* the Vulkan-Headers version that added it */
 	const char *name;
+	const char *areas; /* the suite areas that use it */
 } newer_exts[] = {
-	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264"},
-	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query"},
-	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue"},
-	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5"},
-	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1"},
-	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9"},
-	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region"},
-	{608, VK_MAKE_API_VERSION(0, 1, 4, 345), "VK_ARM_shader_instrumentation"},
+	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264", "video"},
+	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query", "elapsed"},
+	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
+	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation"},
+	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
+	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9", "reset"},
+	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region",
+	 "region_counters"},
+	{608, VK_MAKE_API_VERSION(0, 1, 4, 345), "VK_ARM_shader_instrumentation",
+	 "instrumentation"},
 };
+#define N_NEWER_EXTS (sizeof(newer_exts) / sizeof(newer_exts[0]))
 
 static uint32_t layer_spec_version; /* of VK_LAYER_KHRONOS_validation, when enabled */
 
@@ -135,40 +140,168 @@ static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *
 	return NULL;
 }
 
-/* Reports of older layers that are wrong about valid usage, with where
- * upstream fixed them; ignored (and logged) for layers older than the fix.
+/* Reports of layers that are wrong about valid usage, each with the layer
+ * versions it is known in and the condition that singles it out; ignored
+ * (and logged) only there.  docs/validation.md argues each from the spec.
  * - Performance queries submitted once per pass: the layer tracked the
  *   query state without the pass, so pass 1 "begins a query not reset"
  *   (KhronosGroup/Vulkan-ValidationLayers issue 6304, fixed by PR 6546,
  *   2023-09, SDK 1.3.268).
  * - VUID-vkCmdEndQuery-queryPool-03227 on a vkCmdEndQuery that is the
  *   last command: the submit-time check compared the end's index with
- *   command_count - 1 (later layers compare with command_count). */
+ *   command_count - 1 (later layers compare with command_count).
+ * - The passes as batches of one vkQueueSubmit: pass 1 and later "begin a
+ *   query not reset" although a reset resets every pass (seen on 1.4.357).
+ * - counterAddressCount against a zero view mask: the layer takes the most
+ *   significant bit of viewMask 0 (-1) as the layer count of a dynamic
+ *   rendering instance without multiview.
+ * - counterAddressCount in multiview: the VUID's L is "the index of the
+ *   most significant bit of any view mask", one fewer than the views the
+ *   index s * L + l must address; the layer takes the VUID literally.
+ * - pMetricValues NULL: vk.xml lacks optional="true" although the
+ *   command's description makes NULL the way to ask for the count. */
+enum report_cond {
+	COND_ANY,
+	COND_PERF_PASSES,
+	COND_PERF_BATCHES,
+	COND_MESSAGE,
+	COND_VIEWS_PLUS_ONE, /* region_views, and the count is S x (L + 1) */
+};
 static const struct {
 	const char *id;
-	uint32_t fixed;    /* first layer version without the false report */
-	bool passes_only;  /* only while a case submits performance query passes */
+	uint32_t from, below; /* layer versions [from, below) */
+	enum report_cond cond;
+	const char *message;  /* COND_MESSAGE: the report contains this */
 	const char *why;
 } layer_false_reports[] = {
-	{"UNASSIGNED-CoreValidation-DrawState-QueryNotReset", VK_MAKE_API_VERSION(0, 1, 3, 268), true,
-	 "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
-	{"VUID-vkCmdBeginQuery-None-00807", VK_MAKE_API_VERSION(0, 1, 3, 268), true,
-	 "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
-	{"VUID-vkCmdEndQuery-queryPool-03227", VK_MAKE_API_VERSION(0, 1, 3, 268), false,
+	{"UNASSIGNED-CoreValidation-DrawState-QueryNotReset", 0, VK_MAKE_API_VERSION(0, 1, 3, 268),
+	 COND_PERF_PASSES, NULL, "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
+	{"VUID-vkCmdBeginQuery-None-00807", 0, VK_MAKE_API_VERSION(0, 1, 3, 268), COND_PERF_PASSES,
+	 NULL, "per-pass performance query state (Vulkan-ValidationLayers #6304)"},
+	{"VUID-vkCmdEndQuery-queryPool-03227", 0, VK_MAKE_API_VERSION(0, 1, 3, 268), COND_ANY, NULL,
 	 "off-by-one last-command index"},
+	{"VUID-vkCmdBeginQuery-None-00807", VK_MAKE_API_VERSION(0, 1, 3, 268),
+	 VK_MAKE_API_VERSION(0, 1, 4, 358), COND_PERF_BATCHES, "query not reset",
+	 "performance query passes as batches of one submission"},
+	{"VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-counterAddressCount-11815",
+	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_MESSAGE,
+	 "number of layers in the render pass instance (4294967295)",
+	 "counterAddressCount against the top bit of a zero view mask"},
+	{"VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-counterAddressCount-11815",
+	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_VIEWS_PLUS_ONE,
+	 NULL, "counterAddressCount of a multiview instance: views, not the top view index"},
+	{"VUID-vkGetShaderInstrumentationValuesARM-pMetricValues-parameter",
+	 VK_MAKE_API_VERSION(0, 1, 4, 345), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_MESSAGE,
+	 "pMetricValues is NULL", "pMetricValues NULL to ask for the count"},
 };
+#define N_FALSE_REPORTS (sizeof(layer_false_reports) / sizeof(layer_false_reports[0]))
 
-static const char *false_report(const struct vkqs_instance *inst,
-				const VkDebugUtilsMessengerCallbackDataEXT *data)
+static int false_report(const struct vkqs_instance *inst,
+			const VkDebugUtilsMessengerCallbackDataEXT *data)
 {
 	if (!data->pMessageIdName)
-		return NULL;
-	for (size_t i = 0; i < sizeof(layer_false_reports) / sizeof(layer_false_reports[0]); i++)
-		if (strcmp(data->pMessageIdName, layer_false_reports[i].id) == 0 &&
-		    layer_spec_version < layer_false_reports[i].fixed &&
-		    (!layer_false_reports[i].passes_only || inst->perf_passes))
-			return layer_false_reports[i].why;
+		return -1;
+	for (size_t i = 0; i < N_FALSE_REPORTS; i++) {
+		if (strcmp(data->pMessageIdName, layer_false_reports[i].id) != 0 ||
+		    layer_spec_version < layer_false_reports[i].from ||
+		    layer_spec_version >= layer_false_reports[i].below)
+			continue;
+		bool cond = false;
+		switch (layer_false_reports[i].cond) {
+		case COND_ANY: cond = true; break;
+		case COND_PERF_PASSES: cond = inst->perf_passes; break;
+		case COND_PERF_BATCHES: cond = inst->perf_pass_batches; break;
+		case COND_MESSAGE: break;
+		case COND_VIEWS_PLUS_ONE: {
+			unsigned count, subpasses, layers;
+			const char *m = data->pMessage ? strstr(data->pMessage, "counterAddressCount (")
+						       : NULL;
+			cond = inst->region_views && m &&
+			       sscanf(m, "counterAddressCount (%u) differs from the number of "
+					 "subpasses (%u) times the number of layers in the render "
+					 "pass instance (%u)", &count, &subpasses, &layers) == 3 &&
+			       count == subpasses * (layers + 1);
+			break;
+		}
+		}
+		if (layer_false_reports[i].message)
+			cond = (cond || layer_false_reports[i].cond == COND_MESSAGE) && data->pMessage &&
+			       strstr(data->pMessage, layer_false_reports[i].message);
+		if (cond)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Stats ------------------------------------------------------------------ */
+
+static struct vkqs_validation_stats *vstats;
+
+bool vkqs_validation_stats_init(void)
+{
+	if (vstats)
+		return true;
+	void *m = mmap(NULL, sizeof(*vstats), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		       -1, 0);
+	if (m == MAP_FAILED)
+		return false;
+	vstats = m;
+	return true;
+}
+
+struct vkqs_validation_stats vkqs_validation_stats(void)
+{
+	struct vkqs_validation_stats s = {0};
+	if (vstats) {
+		s.reports = __atomic_load_n(&vstats->reports, __ATOMIC_SEQ_CST);
+		s.ignored = __atomic_load_n(&vstats->ignored, __ATOMIC_SEQ_CST);
+		for (unsigned i = 0; i < VKQS_VALIDATION_REASONS; i++)
+			s.ignored_by[i] = __atomic_load_n(&vstats->ignored_by[i], __ATOMIC_SEQ_CST);
+	}
+	return s;
+}
+
+_Static_assert(N_NEWER_EXTS + N_FALSE_REPORTS <= VKQS_VALIDATION_REASONS,
+	       "VKQS_VALIDATION_REASONS is too small");
+
+const char *vkqs_validation_reason(unsigned i, bool *predates)
+{
+	if (predates)
+		*predates = i < N_NEWER_EXTS;
+	if (i < N_NEWER_EXTS)
+		return newer_exts[i].name;
+	if (i < N_NEWER_EXTS + N_FALSE_REPORTS)
+		return layer_false_reports[i - N_NEWER_EXTS].why;
 	return NULL;
+}
+
+bool vkqs_validation_unchecked(uint32_t v, char *buf, size_t size)
+{
+	size_t n = 0;
+	bool any = false;
+	buf[0] = '\0';
+	for (size_t i = 0; i < N_NEWER_EXTS; i++)
+		if (v < newer_exts[i].version && n < size) {
+			int k = snprintf(buf + n, size - n, "%s%s (%s)", any ? ", " : "",
+					 newer_exts[i].name, newer_exts[i].areas);
+			n += k > 0 ? (size_t)k : 0;
+			any = true;
+		}
+	return any;
+}
+
+uint32_t vkqs_validation_ignored_predating(const struct vkqs_validation_stats *s)
+{
+	uint32_t n = 0;
+	for (size_t i = 0; i < N_NEWER_EXTS; i++)
+		n += s->ignored_by[i];
+	return n;
+}
+
+static void count(uint32_t *c)
+{
+	if (vstats)
+		__atomic_fetch_add(c, 1, __ATOMIC_SEQ_CST);
 }
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL
@@ -184,14 +317,25 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	if (ext) {
 		fprintf(stderr, "validation (ignored: the layer predates %s): %s\n", ext,
 			data->pMessage);
+		for (size_t i = 0; i < N_NEWER_EXTS; i++)
+			if (newer_exts[i].name == ext && vstats)
+				count(&vstats->ignored_by[i]);
+		if (vstats)
+			count(&vstats->ignored);
 		return VK_FALSE;
 	}
-	const char *why = false_report(inst, data);
-	if (why) {
+	int fr = false_report(inst, data);
+	if (fr >= 0) {
 		fprintf(stderr, "validation (ignored: a false report of this layer version, %s): %s\n",
-			why, data->pMessage);
+			layer_false_reports[fr].why, data->pMessage);
+		if (vstats) {
+			count(&vstats->ignored_by[N_NEWER_EXTS + (size_t)fr]);
+			count(&vstats->ignored);
+		}
 		return VK_FALSE;
 	}
+	if (vstats)
+		count(&vstats->reports);
 	if (inst->validation_errors++ == 0) {
 		snprintf(inst->validation_first, sizeof(inst->validation_first),
 			 "%s: %s", data->pMessageIdName ? data->pMessageIdName : "?",
@@ -261,6 +405,10 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 		if (!layer_spec_version)
 			return ERR("--validation: VK_LAYER_KHRONOS_validation is not installed (Debian: vulkan-validationlayers)");
 		layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
+		/* Every report counts: the layer's default stops repeating a VUID
+		 * after 10 reports per process, which would hide a later case's
+		 * reports in a batch.  An engineer's own setting wins. */
+		setenv("VK_LAYER_ENABLE_MESSAGE_LIMIT", "false", 0);
 		exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 		if (has_instance_ext("VK_LAYER_KHRONOS_validation",
 				     VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME)) {
@@ -517,6 +665,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	memset(o, 0, sizeof(*o));
 	o->index = index;
 	o->device_count = inst->phys_count;
+	o->layer_version = inst->validation ? layer_spec_version : 0;
 
 	VkPhysicalDeviceDriverProperties drv = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};

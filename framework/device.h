@@ -56,6 +56,7 @@ struct vkqs_device_info {
 	struct vkqs_feature_info features[VKQS_MAX_FEATURES];
 	uint32_t ext_count; /* the query-related extensions, present or not */
 	struct vkqs_ext_info exts[VKQS_MAX_EXTS];
+	uint32_t layer_version; /* VK_LAYER_KHRONOS_validation's, under --validation */
 };
 
 const char *vkqs_device_type_name(VkPhysicalDeviceType t);
@@ -79,10 +80,38 @@ struct vkqs_instance {
 	/* Validation errors seen since the last vkqs_validation_take(). */
 	uint32_t validation_errors;
 	char validation_first[1024];
-	/* A case is submitting performance query passes: the reports an older
-	 * layer makes about them are known false (device.c). */
+	/* A case is submitting performance query passes, or the passes as
+	 * batches of one submission: the reports some layers make about them
+	 * are known false (device.c, docs/validation.md). */
 	bool perf_passes;
+	bool perf_pass_batches;
+	/* A case begins a multiview render pass instance with per-region
+	 * counters, one element per view up to the highest (device.c). */
+	bool region_views;
 };
+
+/* What --validation checked with, summed over a run and all its case
+ * processes (shared memory set up before they fork): the reports counted
+ * as errors and those ignored, by reason (vkqs_validation_reason). */
+#define VKQS_VALIDATION_REASONS 24
+struct vkqs_validation_stats {
+	uint32_t reports;
+	uint32_t ignored;
+	uint32_t ignored_by[VKQS_VALIDATION_REASONS];
+};
+/* Call once in the parent before any case process starts. */
+bool vkqs_validation_stats_init(void);
+/* The counts so far (zeros before init). */
+struct vkqs_validation_stats vkqs_validation_stats(void);
+/* Reason i's text and whether it is "the layer predates an extension";
+ * NULL past the last. */
+const char *vkqs_validation_reason(unsigned i, bool *predates);
+/* How many of the ignored reports were about an extension newer than the
+ * layer. */
+uint32_t vkqs_validation_ignored_predating(const struct vkqs_validation_stats *s);
+/* Writes the extensions (and the areas using them) that the layer of
+ * version v predates into buf; returns false when it predates none. */
+bool vkqs_validation_unchecked(uint32_t v, char *buf, size_t size);
 
 /* On failure writes one line to err and returns false. */
 bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,

@@ -460,6 +460,8 @@ static int cmd_run(int argc, char **argv)
 		.batch = o.batch,
 		.no_fork = o.no_fork,
 	};
+	if (o.validation && !vkqs_validation_stats_init())
+		die("cannot map the validation counters");
 	struct progress prog = {.total = run.count, .tty = isatty(STDERR_FILENO), .e = &e};
 	vkqs_runner_install_signals();
 	double t0 = vkqs_monotonic_s();
@@ -472,6 +474,7 @@ static int cmd_run(int argc, char **argv)
 	if (run.complete && !run.lost.at[0] && !o.no_rerun)
 		rerun_failures(&o, &ro, &run, &e);
 	run.wall_s = vkqs_monotonic_s() - t0;
+	run.vstats = vkqs_validation_stats();
 
 	/* Failures again at the end with their logs, where a reader looks. */
 	bool header = false;

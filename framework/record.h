@@ -57,6 +57,7 @@ struct vkqs_device_lost {
 struct vkqs_run {
 	struct vkqs_device_info device;
 	bool validation;
+	struct vkqs_validation_stats vstats; /* under validation: what the layer said */
 	bool complete;           /* false when the run was interrupted */
 	char started_at[32];     /* UTC, ISO 8601 */
 	double wall_s;

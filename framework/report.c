@@ -101,10 +101,26 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 	vkqs_summarize(run, &s);
 	fprintf(f, "\n%zu cases on %s (%s) in %.1f s: %zu Pass, %zu NotSupported, "
 		   "%zu warnings, %zu expected failures, %zu flakes, %zu unexpected "
-		   "(%zu unexpected passes)%s\n",
+		   "(%zu unexpected passes)",
 		s.total, run->device.name, run->device.driver_name, run->wall_s, s.passed,
 		s.not_supported, s.warnings, s.expected_fails, s.flakes, s.unexpected,
-		s.unexpected_passes, run->complete ? "" : "; INTERRUPTED");
+		s.unexpected_passes);
+	if (run->validation) {
+		char v[32];
+		vkqs_version_string(run->device.layer_version, v, sizeof(v));
+		fprintf(f, "; validation layer %s: %u reports, %u ignored (%u as predating an "
+			   "extension)", v, run->vstats.reports, run->vstats.ignored,
+			vkqs_validation_ignored_predating(&run->vstats));
+	}
+	fprintf(f, "%s\n", run->complete ? "" : "; INTERRUPTED");
+	char unchecked[512];
+	if (run->validation && vkqs_validation_unchecked(run->device.layer_version, unchecked,
+							 sizeof(unchecked)))
+		fprintf(f, "validation: layer %u.%u.%u predates %s: their reports are not counted, "
+			   "so those areas are not validated\n",
+			VK_API_VERSION_MAJOR(run->device.layer_version),
+			VK_API_VERSION_MINOR(run->device.layer_version),
+			VK_API_VERSION_PATCH(run->device.layer_version), unchecked);
 	if (run->lost.at[0])
 		fprintf(f, "DEVICE LOST at %s: %s; %zu cases not run\n", run->lost.at,
 			run->lost.why, s.not_run);
@@ -174,7 +190,30 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	json_kv_str(f, "  ", "started_at", run->started_at, true);
 	fprintf(f, "  \"wall_s\": %.3f,\n", run->wall_s);
 	fprintf(f, "  \"complete\": %s,\n", run->complete ? "true" : "false");
-	fprintf(f, "  \"validation\": %s,\n", run->validation ? "true" : "false");
+	if (run->validation) {
+		char v[32];
+		vkqs_version_string(run->device.layer_version, v, sizeof(v));
+		fputs("  \"validation\": {\"layer\": ", f);
+		vkqs_json_string(f, v);
+		fprintf(f, ", \"reports\": %u, \"ignored\": %u, \"ignored_predating\": %u, \"why\": {",
+			run->vstats.reports, run->vstats.ignored, vkqs_validation_ignored_predating(&run->vstats));
+		bool first = true;
+		bool predates;
+		for (unsigned i = 0; vkqs_validation_reason(i, &predates); i++) {
+			if (!run->vstats.ignored_by[i])
+				continue;
+			char why[256];
+			snprintf(why, sizeof(why), "%s%s", predates ? "the layer predates " : "",
+				 vkqs_validation_reason(i, NULL));
+			fputs(first ? "" : ", ", f);
+			vkqs_json_string(f, why);
+			fprintf(f, ": %u", run->vstats.ignored_by[i]);
+			first = false;
+		}
+		fputs("}},\n", f);
+	} else {
+		fputs("  \"validation\": false,\n", f);
+	}
 	/* STYLE 10: record which dispatch path the numbers paid for. */
 	json_kv_str(f, "  ", "dispatch", "volk per-device table", true);
 	if (run->expectations)

@@ -774,8 +774,12 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		{VK_SHADER_STAGE_FRAGMENT_BIT, desc->frag_spv ? desc->frag_spv : color_frag,
 		 desc->frag_spv ? desc->frag_size : sizeof(color_frag)},
 	};
+	/* With rasterizerDiscardEnable the pipeline has no fragment shader
+	 * state, so no fragment stage (VUID-VkGraphicsPipelineCreateInfo-
+	 * pStages-06894). */
 	for (uint32_t i = 0; i < 5; i++)
-		if (src[i].code)
+		if (src[i].code &&
+		    !(desc->rasterizer_discard && src[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT))
 			stages[n++] = (VkPipelineShaderStageCreateInfo){
 				.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
 				.stage = src[i].stage,

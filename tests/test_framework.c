@@ -239,6 +239,12 @@ static void test_reporters(const char *dir)
 	run.device.family_count = 1;
 	run.device.families[0].flags = VK_QUEUE_GRAPHICS_BIT;
 	snprintf(run.started_at, sizeof(run.started_at), "2026-01-01T00:00:00Z");
+	/* What the layer said: its version, counts, and the reasons by name. */
+	run.device.layer_version = VK_MAKE_API_VERSION(0, 1, 4, 357);
+	run.vstats.reports = 2;
+	run.vstats.ignored = 3;
+	run.vstats.ignored_by[0] = 1; /* the first newer extension */
+	run.vstats.ignored_by[9] = 2; /* a false report */
 
 	char p[3][4096], err[256];
 	snprintf(p[0], sizeof(p[0]), "%s/unit.json", dir);
@@ -247,6 +253,18 @@ static void test_reporters(const char *dir)
 	T(vkqs_write_json(&run, p[0], err, sizeof(err)));
 	T(vkqs_write_junit(&run, p[1], err, sizeof(err)));
 	T(vkqs_write_csv(&run, p[2], err, sizeof(err)));
+	char *json = vkqs_read_file(p[0], NULL);
+	T(json && strstr(json, "\"validation\": {\"layer\": \"1.4.357\", \"reports\": 2, "
+				"\"ignored\": 3, \"ignored_predating\": 1, \"why\": {"));
+	bool predates;
+	const char *r0 = vkqs_validation_reason(0, &predates), *r9 = vkqs_validation_reason(9, NULL);
+	char want[300];
+	snprintf(want, sizeof(want), "\"the layer predates %s\": 1", r0 ? r0 : "?");
+	T(predates && json && strstr(json, want));
+	snprintf(want, sizeof(want), "\"%s\": 2}}", r9 ? r9 : "?");
+	T(json && strstr(json, want));
+	T(vkqs_validation_reason(VKQS_VALIDATION_REASONS, NULL) == NULL);
+	free(json);
 	char *csv = vkqs_read_file(p[2], NULL);
 	T(csv && strstr(csv, "vkqs.unit.reporters.case_7,Crash,0.007000\n"));
 	T(csv && strstr(csv, "vkqs.unit.reporters.case_9,Missing,"));

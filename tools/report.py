@@ -68,6 +68,9 @@ class Run:
         self.date = data.get("started_at", "?")
         self.wall_s = data.get("wall_s")
         self.validation = bool(data.get("validation"))
+        # vkqs >= this format records the layer that checked the run.
+        v = data.get("validation")
+        self.validation_layer = v.get("layer") if isinstance(v, dict) else None
         self.expectations = data.get("expectations")
         self.device_lost = data.get("device_lost")
         self.cases = collections.OrderedDict((c["name"], c) for c in data["cases"])
@@ -521,7 +524,7 @@ code { font-size: .92em; }
 {% if runs %}<h2>Runs</h2>
 <div class="runs">
 {% for r in runs %}<div class="run" data-run="{{ loop.index0 }}"><b>{{ r.label }}</b>
-<small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% endif %}</small>
+<small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% if r.validation_layer %} (layer {{ r.validation_layer }}){% endif %}{% endif %}</small>
 <small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
 {% if r.device_lost %}<small class="lost">device lost at {{ r.device_lost.at }}</small>{% endif %}
 <small><code>{{ r.file }}</code></small></div>
@@ -594,7 +597,8 @@ def render_html(runs, benches=()):
     views = []
     for r in runs:
         views.append({"label": r.label, "api": r.api, "date": r.date, "wall_s": r.wall_s,
-                      "validation": r.validation, "device_lost": r.device_lost,
+                      "validation": r.validation, "validation_layer": r.validation_layer,
+                      "device_lost": r.device_lost,
                       "file": os.path.relpath(r.path, ROOT) if os.path.isabs(r.path) else r.path,
                       "h": headline(r), "expectations": r.expectations,
                       "xfails": expected_failures(r)})

@@ -394,8 +394,11 @@ static void serialization(struct vkqs_ctx *ctx, const void *param)
 		VKQS_EXPECTF(ctx, hdr[2] >= 1 && hdr[2] <= 3,
 			     "a top-level structure of 3 instances of one bottom-level structure "
 			     "serialized with %" PRIu64 " handles", hdr[2]);
-	if (vkqs_device_feature(&ctx->vk->info,
-				"VK_KHR_ray_tracing_maintenance1.rayTracingMaintenance1")) {
+	/* The pointers type is queried on top-level structures only
+	 * (VUID-vkCmdWriteAccelerationStructuresPropertiesKHR-
+	 * pAccelerationStructures-12425). */
+	if (sp->top_level && vkqs_device_feature(&ctx->vk->info,
+						 "VK_KHR_ray_tracing_maintenance1.rayTracingMaintenance1")) {
 		uint64_t ptrs = property(
 			ctx, VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_BOTTOM_LEVEL_POINTERS_KHR,
 			s.as);
@@ -614,8 +617,10 @@ static void type_name(const void *p, char *b, size_t n)
 	}
 }
 
-/* Three structures (two bottom-level, one top-level for the pointers
- * type) in queries 1 to 3 of a pool of 4: 64-bit with WAIT; 32-bit equal;
+/* Three structures in queries 1 to 3 of a pool of 4 (two bottom-level and
+ * one top-level; for the pointers type three top-level, since it is queried
+ * on top-level structures only: VUID-vkCmdWriteAccelerationStructures-
+ * PropertiesKHR-pAccelerationStructures-12425): 64-bit with WAIT; 32-bit equal;
  * WITH_AVAILABILITY non-zero; vkCmdCopyQueryPoolResults the same bytes as
  * vkGetQueryPoolResults; after a reset, VK_NOT_READY without WAIT. */
 static void results_api(struct vkqs_ctx *ctx, const void *param)
@@ -630,6 +635,10 @@ static void results_api(struct vkqs_ctx *ctx, const void *param)
 	if (type == VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_BOTTOM_LEVEL_POINTERS_KHR ||
 	    type == VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SIZE_KHR)
 		s[2] = build_tlas(ctx, &b0, 2).as;
+	if (type == VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_BOTTOM_LEVEL_POINTERS_KHR) {
+		s[0] = build_tlas(ctx, &b1, 1).as;
+		s[1] = build_tlas(ctx, &b0, 3).as;
+	}
 	VkQueryPool pool = vkqs_query_pool(ctx, type, 4, 0);
 	write_props(ctx, pool, type, s, 3, 1);
 	uint64_t v64[3], v32w[3];

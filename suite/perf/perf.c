@@ -1044,6 +1044,7 @@ static void multipass_batches(struct vkqs_ctx *ctx, const void *param)
 	VkPerformanceQuerySubmitInfoKHR *ps = vkqs_alloc(ctx, passes * sizeof(*ps));
 	VkFence f = vkqs_fence(ctx);
 	ctx->vk->inst.perf_passes = true;
+	ctx->vk->inst.perf_pass_batches = true;
 	if (sync2) {
 		VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
 						 .commandBuffer = cb};
@@ -1067,6 +1068,7 @@ static void multipass_batches(struct vkqs_ctx *ctx, const void *param)
 	}
 	vkqs_fence_wait(ctx, f);
 	ctx->vk->inst.perf_passes = false;
+	ctx->vk->inst.perf_pass_batches = false;
 	result_t *r = vkqs_alloc(ctx, n * sizeof(*r));
 	perf_results(ctx, pool, 0, 1, n, r);
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, c, r[0]), 3);

@@ -356,6 +356,16 @@ static VkCommandBuffer record_encodes(struct vkqs_ctx *ctx, struct encoder *e,
 			 (e->rc_disabled ? VK_VIDEO_CODING_CONTROL_ENCODE_RATE_CONTROL_BIT_KHR : 0)};
 	D->vkCmdControlVideoCodingKHR(cb, &control);
 	for (uint32_t i = 0; i < n; i++) {
+		/* Each encode writes the same reconstructed picture (DPB slot 0):
+		 * the next one waits for the write before (a WAW otherwise). */
+		if (i > 0)
+			vkqs_video_barrier(ctx, cb, e->dpb, VK_IMAGE_LAYOUT_VIDEO_ENCODE_DPB_KHR,
+					   VK_IMAGE_LAYOUT_VIDEO_ENCODE_DPB_KHR,
+					   VK_PIPELINE_STAGE_2_VIDEO_ENCODE_BIT_KHR,
+					   VK_ACCESS_2_VIDEO_ENCODE_WRITE_BIT_KHR,
+					   VK_PIPELINE_STAGE_2_VIDEO_ENCODE_BIT_KHR,
+					   VK_ACCESS_2_VIDEO_ENCODE_READ_BIT_KHR |
+						   VK_ACCESS_2_VIDEO_ENCODE_WRITE_BIT_KHR);
 		StdVideoEncodeH264ReferenceInfo ref = {.primary_pic_type = STD_VIDEO_H264_PICTURE_TYPE_IDR};
 		VkVideoEncodeH264DpbSlotInfoKHR slot_h264 = {
 			.sType = VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_DPB_SLOT_INFO_KHR,

@@ -291,13 +291,15 @@ static void pgq_across_render_passes(struct vkqs_ctx *ctx, const void *param)
 	xfb_expect_pgq(ctx, "7 + 2 x 4 points in two render pass instances", g, 15);
 }
 
-/* 18.2: "Queries active in a primary command buffer when secondary command
- * buffers are executed are considered active for those secondary command
- * buffers" (with inheritedQueries): the draws of a secondary count. */
+/* A primitives generated query begun and ended in a secondary command
+ * buffer counts that secondary's draws.  The query cannot be active in the
+ * primary while it executes secondaries: VUID-vkCmdExecuteCommands-
+ * commandBuffer-07594 allows only occlusion and pipeline statistics queries
+ * there. */
 static void pgq_secondary(struct vkqs_ctx *ctx, const void *param)
 {
+	(void)param;
 	xfb_require_pgq(ctx);
-	vkqs_require_feature(ctx, "inheritedQueries");
 	struct vkqs_target *t = xfb_target(ctx);
 	const struct vkqs_pipeline *p =
 		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_PLAIN);
@@ -306,17 +308,17 @@ static void pgq_secondary(struct vkqs_ctx *ctx, const void *param)
 	VkCommandBuffer sec = vkqs_cmd_begin_secondary(ctx, &ctx->vk->gfx, t,
 						       VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
 						       NULL);
+	D->vkCmdBeginQuery(sec, pool, 0, 0);
 	xfb_bind(ctx, sec, p, default_grid, 0.0f);
 	D->vkCmdDraw(sec, 9, 1, 0, 0);
+	D->vkCmdEndQuery(sec, pool, 0);
 	vkqs_cmd_end(ctx, sec);
 
 	VkCommandBuffer cb = xfb_begin_cb(ctx);
 	D->vkCmdResetQueryPool(cb, pool, 0, 1);
-	D->vkCmdBeginQuery(cb, pool, 0, 0);
 	vkqs_target_begin_ex(ctx, cb, t, 1.0f, 0, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
 	D->vkCmdExecuteCommands(cb, 1, &sec);
 	vkqs_target_end(ctx, cb);
-	D->vkCmdEndQuery(cb, pool, 0);
 	xfb_finish(ctx, cb, NULL, 0);
 
 	uint64_t g;
@@ -348,7 +350,9 @@ static const struct vkqs_case cases[] = {
 	{"pgq.across_render_passes", pgq_across_render_passes,
 	 "18.8 a query spanning two render pass instances"},
 	{"pgq.secondary", pgq_secondary,
-	 "18.2 queries active in a primary are active for executed secondaries"},
+	 "18.2 \"A query must begin and end in the same command buffer\": a primitives "
+	 "generated query in a secondary counts its draws (VUID-vkCmdExecuteCommands-"
+	 "commandBuffer-07594: none may be active in the primary across vkCmdExecuteCommands)"},
 };
 
 VKQS_GROUP(xfb, pgq, cases);
