@@ -127,13 +127,15 @@ bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
 bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 			    char *err, size_t errsize)
 {
-	static const char *const suffix[3] = {"-fails.txt", "-flakes.txt", "-skips.txt"};
+	static const char *const suffix[4] = {"-fails.txt", "-flakes.txt", "-skips.txt",
+					      "-serial.txt"};
 	int found = 0;
 	memset(e, 0, sizeof(*e));
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		char path[4096];
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[i]);
-		char *text = vkqs_read_file(path, NULL);
+		size_t len = 0;
+		char *text = vkqs_read_file(path, &len);
 		if (!text) {
 			if (errno == ENOENT)
 				continue;
@@ -142,9 +144,13 @@ bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 			return false;
 		}
 		found++;
+		struct vkqs_expectations_file *f = &e->files[e->nfiles++];
+		snprintf(f->path, sizeof(f->path), "%s", path);
+		vkqs_sha256_hex(text, len, f->sha256);
 		bool ok = i == 0   ? vkqs_parse_fails(e, text, path, err, errsize)
 			  : i == 1 ? vkqs_parse_regexes(&e->flakes, text, path, err, errsize)
-				   : vkqs_parse_regexes(&e->skips, text, path, err, errsize);
+			  : i == 2 ? vkqs_parse_regexes(&e->skips, text, path, err, errsize)
+				   : vkqs_parse_regexes(&e->serial, text, path, err, errsize);
 		free(text);
 		if (!ok) {
 			vkqs_expectations_free(e);
@@ -152,7 +158,7 @@ bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 		}
 	}
 	if (!found) {
-		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips}.txt", prefix);
+		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips,serial}.txt", prefix);
 		return false;
 	}
 	return true;
@@ -176,6 +182,7 @@ void vkqs_expectations_free(struct vkqs_expectations *e)
 	free(e->fails);
 	free_list(&e->flakes);
 	free_list(&e->skips);
+	free_list(&e->serial);
 	memset(e, 0, sizeof(*e));
 }
 

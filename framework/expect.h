@@ -2,6 +2,8 @@
  *   <prefix>-fails.txt   "name,Status" lines: known results other than Pass
  *   <prefix>-flakes.txt  regexes of cases whose failures are tolerated
  *   <prefix>-skips.txt   regexes of cases not run at all
+ *   <prefix>-serial.txt  regexes of cases run after the others, one at a
+ *                        time with no other case process alive
  * Blank lines and lines starting with '#' are comments.  Regexes are POSIX
  * extended and match anywhere in the name (anchor with ^...$). */
 #ifndef VKQS_EXPECT_H
@@ -24,15 +26,25 @@ struct vkqs_regex_list {
 	size_t count;
 };
 
+/* A file the expectations were read from, and its SHA-256. */
+struct vkqs_expectations_file {
+	char path[4096];
+	char sha256[65];
+};
+
 struct vkqs_expectations {
 	struct vkqs_expected_fail *fails;
 	size_t nfails;
 	struct vkqs_regex_list flakes;
 	struct vkqs_regex_list skips;
+	struct vkqs_regex_list serial; /* run after the rest, one at a time */
+	struct vkqs_expectations_file files[4];
+	size_t nfiles;
 };
 
-/* Loads the three files of prefix; missing files are empty, but at least
- * one must exist.  On error: one line (file:line: problem) in err. */
+/* Loads the files of prefix (-fails, -flakes, -skips, -serial); missing
+ * files are empty, but at least one must exist.  On error: one line
+ * (file:line: problem) in err. */
 bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 			    char *err, size_t errsize);
 /* Parsers over text already in memory (fname is used in messages). */

@@ -36,6 +36,8 @@ static const struct {
 		  "                [--json FILE] [--quick] [--timeout SECONDS] [--validation]\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
+	{"merge", "vkqs merge OUT.json SHARD.json...  (tools/merge.py: the shards of one\n"
+		  "                   `vkqs run --shard I/N --json` as one result file)\n"},
 };
 static const char usage_tail[] =
 	"D: a device index, or a case-insensitive substring of the device or driver\n"
@@ -387,6 +389,9 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 	fflush(stdout);
 	struct vkqs_runner_opts one = *ro;
 	one.batch = 1;
+	for (size_t k = 0; k < n; k++)
+		if (vkqs_regex_list_match(&e->serial, again[k].ci->name))
+			one.jobs = 1; /* a serial case never runs beside another */
 	struct vkqs_device_lost lost;
 	vkqs_runner_run(&one, again, n, NULL, NULL, &lost);
 	for (size_t k = 0; k < n; k++) {
@@ -402,6 +407,66 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 	}
 	free(again);
 	free(where);
+}
+
+/* The binary's SHA-256 and the options that decide which cases run and how
+ * they are judged: what shards of one run must share (tools/merge.py). */
+static void describe_build(struct vkqs_run *run, const struct opts *o)
+{
+	size_t len = 0;
+	char *exe = vkqs_read_file("/proc/self/exe", &len);
+	char hex[65] = "unknown";
+	if (exe)
+		vkqs_sha256_hex(exe, len, hex);
+	free(exe);
+	snprintf(run->build, sizeof(run->build), "sha256:%s", hex);
+	size_t n = 0;
+	n += (size_t)snprintf(run->options + n, sizeof(run->options) - n,
+			      "--device %s%s --timeout %g --expectations %s --caselist %s",
+			      o->device ? o->device : "refdevice", o->validation ? " --validation" : "",
+			      o->timeout_s, o->expectations ? o->expectations : "-",
+			      o->caselist ? o->caselist : "-");
+	for (size_t i = 0; i < o->nfilters && n < sizeof(run->options); i++)
+		n += (size_t)snprintf(run->options + n, sizeof(run->options) - n, " --filter %s",
+				      o->filters[i]);
+}
+
+/* The cases -serial.txt names run after the others, one at a time, with no
+ * other case process alive; the rest at --jobs.  Results stay in list order. */
+static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *run,
+			    const struct vkqs_expectations *e, struct progress *prog)
+{
+	size_t n = run->count;
+	struct vkqs_result *part = calloc(n ? n : 1, sizeof(*part));
+	size_t *where = calloc(n ? n : 1, sizeof(*where));
+	if (!part || !where)
+		die("out of memory");
+	size_t np = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
+			where[np++] = i;
+	size_t ns = 0;
+	for (size_t i = 0; i < n; i++)
+		if (vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
+			where[np + ns++] = i;
+	run->serial = ns;
+	for (size_t k = 0; k < n; k++)
+		part[k] = run->results[where[k]];
+	bool complete = vkqs_runner_run(ro, part, np, on_result, prog, &run->lost);
+	if (complete && ns && !run->lost.at[0]) {
+		printf("vkqs: %zu serial case(s) now, one at a time (%s-serial.txt)\n", ns,
+		       run->expectations);
+		fflush(stdout);
+		struct vkqs_runner_opts one = *ro;
+		one.jobs = 1;
+		one.batch = 1;
+		complete = vkqs_runner_run(&one, part + np, ns, on_result, prog, &run->lost);
+	}
+	for (size_t k = 0; k < n; k++)
+		run->results[where[k]] = part[k];
+	free(part);
+	free(where);
+	return complete;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -422,11 +487,12 @@ static int cmd_run(int argc, char **argv)
 			fprintf(stderr, "vkqs: warning: expectations name unknown case '%s'\n",
 				e.fails[i].name);
 
-	struct vkqs_run run = {.validation = o.validation, .expectations = o.expectations};
+	struct vkqs_run run = {.validation = o.validation, .expectations = o.expectations,
+			       .shard_i = o.shard_i, .shard_n = o.shard_n,
+			       .exp_files = e.files, .nexp_files = e.nfiles};
 	run.results = calloc(reg.count ? reg.count : 1, sizeof(*run.results));
 	if (!run.results)
 		die("out of memory");
-	size_t kept = 0;
 	for (size_t i = 0; i < reg.count; i++) {
 		if (!sel[i])
 			continue;
@@ -435,11 +501,14 @@ static int cmd_run(int argc, char **argv)
 			continue;
 		}
 		/* Interleaved sharding, as Mesa CI: shard I takes every Nth. */
-		if (o.shard_n && kept++ % o.shard_n != o.shard_i - 1)
+		if (o.shard_n && run.selected++ % o.shard_n != o.shard_i - 1)
 			continue;
+		if (!o.shard_n)
+			run.selected++;
 		run.results[run.count++].ci = &reg.cases[i];
 	}
 	free(sel);
+	describe_build(&run, &o);
 	if (run.count == 0)
 		die("no case selected (filters, caselist, skips and shard leave nothing)");
 
@@ -465,7 +534,7 @@ static int cmd_run(int argc, char **argv)
 	struct progress prog = {.total = run.count, .tty = isatty(STDERR_FILENO), .e = &e};
 	vkqs_runner_install_signals();
 	double t0 = vkqs_monotonic_s();
-	run.complete = vkqs_runner_run(&ro, run.results, run.count, on_result, &prog, &run.lost);
+	run.complete = run_with_serial(&ro, &run, &e, &prog);
 	if (prog.tty)
 		fputs("\r\033[K", stderr);
 	for (size_t i = 0; i < run.count; i++)
@@ -714,14 +783,15 @@ static int cmd_bench(int argc, char **argv)
 	return failed ? EXIT_UNEXPECTED : 0;
 }
 
-static int cmd_report(int argc, char **argv)
+/* Runs tools/<script> of the source tree this binary was built from. */
+static int run_tool(const char *command, const char *script, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++)
 		if (is_help(argv[i]))
-			return print_usage("report");
-	static const char script[] = VKQS_SOURCE_DIR "/tools/report.py";
+			return print_usage(command);
 	if (access(script, R_OK) != 0)
-		die("report: %s is not there (the source tree this vkqs was built from)", script);
+		die("%s: %s is not there (the source tree this vkqs was built from)", command,
+		    script);
 	char **args = calloc((size_t)argc + 3, sizeof(*args));
 	if (!args)
 		die("out of memory");
@@ -730,7 +800,17 @@ static int cmd_report(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		args[i + 2] = argv[i];
 	execvp("python3", args);
-	die("report: cannot run python3: %s", strerror(errno));
+	die("%s: cannot run python3: %s", command, strerror(errno));
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	return run_tool("report", VKQS_SOURCE_DIR "/tools/report.py", argc, argv);
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+	return run_tool("merge", VKQS_SOURCE_DIR "/tools/merge.py", argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -744,6 +824,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{"list", cmd_list},   {"devices", cmd_devices}, {"info", cmd_info},
 		{"run", cmd_run},     {"bench", cmd_bench},     {"report", cmd_report},
+		{"merge", cmd_merge},
 		/* internal: the second process of the profiling-lock cases (proflock.h) */
 		{"hold-profiling-lock", vkqs_hold_profiling_lock_main},
 	};

@@ -66,6 +66,14 @@ struct vkqs_run {
 	struct vkqs_result *results; /* in case-list order */
 	size_t skipped_by_list;    /* removed by <prefix>-skips.txt */
 	struct vkqs_device_lost lost; /* lost.at[0] != 0: the device was lost */
+	/* What a shard merge (tools/report.py --merge) checks shards against. */
+	unsigned shard_i, shard_n;  /* --shard I/N; 0/0 when not sharded */
+	size_t selected;            /* cases selected before sharding */
+	size_t serial;              /* of them, run one at a time (-serial.txt) */
+	char build[80];             /* "sha256:<hex>" of the vkqs binary */
+	char options[2048];         /* the options that select and judge cases */
+	const struct vkqs_expectations_file *exp_files; /* with their SHA-256 */
+	size_t nexp_files;
 };
 
 /* Sets outcome from status, baseline and flake list (before any rerun). */

@@ -214,6 +214,25 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	} else {
 		fputs("  \"validation\": false,\n", f);
 	}
+	fputs("  \"build\": ", f);
+	vkqs_json_string(f, run->build);
+	fputs(",\n  \"options\": ", f);
+	vkqs_json_string(f, run->options);
+	if (run->shard_n)
+		fprintf(f, ",\n  \"shard\": {\"index\": %u, \"count\": %u}", run->shard_i,
+			run->shard_n);
+	else
+		fputs(",\n  \"shard\": null", f);
+	fprintf(f, ",\n  \"selected\": %zu,\n  \"serial\": %zu,\n  \"expectations_files\": [",
+		run->selected, run->serial);
+	for (size_t i = 0; i < run->nexp_files; i++) {
+		fputs(i ? ", {\"path\": " : "{\"path\": ", f);
+		vkqs_json_string(f, run->exp_files[i].path);
+		fputs(", \"sha256\": ", f);
+		vkqs_json_string(f, run->exp_files[i].sha256);
+		fputc('}', f);
+	}
+	fputs("],\n", f);
 	/* STYLE 10: record which dispatch path the numbers paid for. */
 	json_kv_str(f, "  ", "dispatch", "volk per-device table", true);
 	if (run->expectations)

@@ -25,6 +25,9 @@ void vkqs_xml_text(FILE *f, const char *s);
 /* Reads a whole file; NULL (errno set) on failure.  Caller frees. */
 char *vkqs_read_file(const char *path, size_t *len);
 
+/* SHA-256 (FIPS 180-4) of n bytes as 64 lowercase hex digits and a NUL. */
+void vkqs_sha256_hex(const void *data, size_t n, char out[65]);
+
 double vkqs_monotonic_s(void);
 
 #endif

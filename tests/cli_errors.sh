@@ -60,7 +60,7 @@ expect_usage_error "unreadable caselist" run --caselist ./missing.txt
 VK_DRIVER_FILES=/nonexistent/icd.json expect_usage_error "missing driver" run --filter 'vkqs.occlusion.*'
 
 # Every command answers --help (and -h) with its own usage on stdout, exit 0.
-for cmd in list devices info run report; do
+for cmd in list devices info run report merge; do
 	for h in --help -h; do
 		out=$("$vkqs" $cmd $h 2>&1)
 		rc=$?

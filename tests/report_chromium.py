@@ -82,7 +82,7 @@ def main():
     if rc != 0:
         sys.exit("report.py exited %d" % rc)
     print("rendered %d runs in %.2f s" % (len(paths), took))
-    runs, benches = report.load_runs(paths)
+    runs, benches, _ = report.load_runs(paths)
     fails = []
 
     d = dump(page, "")

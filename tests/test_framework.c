@@ -129,6 +129,15 @@ static void test_registry(void)
 	const struct vkqs_area *const bad_list[] = {&bad, NULL};
 	T(!vkqs_registry_build(&r, bad_list, false, err, sizeof(err)) && strstr(err, "malformed"));
 
+	/* SHA-256 (FIPS 180-2 examples; 55 and 56 bytes cross the padding edge). */
+	char h[65];
+	vkqs_sha256_hex("", 0, h);
+	T(!strcmp(h, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+	vkqs_sha256_hex("abc", 3, h);
+	T(!strcmp(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+	vkqs_sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, h);
+	T(!strcmp(h, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+
 	/* Parts: listing order is part order; each group row exactly once. */
 	const struct vkqs_area *const parts_list[] = {&of_parts, NULL};
 	T(vkqs_registry_build(&r, parts_list, false, err, sizeof(err)) && r.count == 4);

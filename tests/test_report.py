@@ -85,6 +85,33 @@ class ReaderErrors(unittest.TestCase):
     def test_not_a_vkqs_result(self):
         self.expect_error([self.f.write("x.json", {"hello": 1})], ["not a vkqs result"])
 
+    def test_folder_and_other_json(self):
+        """A folder reads its .json files; the mutation score is a section;
+        other JSON is named and skipped with one line; exit 0."""
+        d = os.path.join(self.f.dir, "results")
+        os.mkdir(d)
+        with open(os.path.join(d, "run.json"), "w") as f:
+            json.dump(result(cases=A), f)
+        with open(os.path.join(d, "mutation.json"), "w") as f:
+            json.dump({"format": "vkqs-mutation", "format_version": "1",
+                       "faults": [{"fault": "f1", "areas": ["results"], "caught": True},
+                                  {"fault": "f2", "areas": ["reset"], "caught": False}],
+                       "variations": [{"variation": "V", "arch": "tiler", "passed": True}]}, f)
+        with open(os.path.join(d, "other.json"), "w") as f:
+            json.dump({"hello": 1}, f)
+        out, md = self.f.path("out.html"), self.f.path("out.md")
+        r = run_report(d, "--html", out, "--md", md)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertIn("skipping", lines[0])
+        self.assertIn("other.json", lines[0])
+        text = open(md).read()
+        self.assertIn("1 of 2 injected refdevice faults caught; 1 of 1", text)
+        self.assertIn("| reset | 1 | 0 |", text)
+        self.assertIn("Not caught: f2", text)
+        self.assertIn('id="mutation"', open(out).read())
+
     def test_unsupported_version(self):
         p = self.f.write("v.json", result(version=99, cases=A))
         self.expect_error([p], ["format_version 99", "not supported"])
@@ -127,7 +154,7 @@ class Logic(unittest.TestCase):
     def test_labels_of_one_device(self):
         p1 = self.f.write("imm.json", result(cases=A, started="2026-01-03T00:00:00Z"))
         p2 = self.f.write("tiler.json", result(cases=A, started="2026-01-04T00:00:00Z"))
-        runs, benches = report.load_runs([p1, p2])
+        runs, benches, _ = report.load_runs([p1, p2])
         self.assertEqual([r.label for r in runs], ["dev A, 1.0 (imm)", "dev A, 1.0 (tiler)"])
         self.assertEqual(benches, [])
 
@@ -218,7 +245,7 @@ class Bench(unittest.TestCase):
                                                   metrics=worse + M[2:]))
 
     def test_charts_and_markdown(self):
-        runs, benches = report.load_runs([self.old, self.new])
+        runs, benches, _ = report.load_runs([self.old, self.new])
         self.assertEqual(runs, [])
         charts = [c[0] for _, cs in report.bench_charts(benches) for c in cs]
         self.assertIn("vkqs.bench.timestamp.write_cost_x:write_cost", charts)

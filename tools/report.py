@@ -119,18 +119,25 @@ def category(status):
     return CATEGORY.get(status, "fail") if status else "none"
 
 
-def load_run(path):
+def read_json(path):
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except FileNotFoundError:
         raise ReportError("%s: no such file" % path)
+    except IsADirectoryError:
+        raise ReportError("%s: a folder (give its .json files, or the folder alone)" % path)
     except OSError as e:
         raise ReportError("%s: cannot read it: %s" % (path, e.strerror))
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError as e:
         raise ReportError("%s: not a vkqs result (not JSON: %s)" % (path, e))
+
+
+def load_run(path, data=None):
+    if data is None:
+        data = read_json(path)
     fmt = data.get("format") if isinstance(data, dict) else None
     if fmt not in FORMATS:
         raise ReportError("%s: not a vkqs result (format %r; this report reads %s)"
@@ -145,10 +152,62 @@ def load_run(path):
     return BenchRun(path, data) if fmt == "vkqs-bench" else Run(path, data)
 
 
+def expand(paths):
+    """Paths with each folder replaced by its *.json files, in name order."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            files = sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".json"))
+            if not files:
+                raise ReportError("%s: a folder with no .json file" % p)
+            out += files
+        else:
+            out.append(p)
+    return out
+
+
 def load_runs(paths):
-    """(suite runs, bench runs), each list in argument order."""
-    both = load_all(paths)
-    return ([r for r in both if isinstance(r, Run)], [r for r in both if isinstance(r, BenchRun)])
+    """(suite runs, bench runs, mutation score or None), in argument order.
+    Folders give their .json files; the mutation score (vkqs-mutation) becomes
+    a section; other JSON that is not a vkqs result is named and skipped."""
+    keep, mutation, skipped = [], None, []
+    for p in expand(paths):
+        data = read_json(p)
+        fmt = data.get("format") if isinstance(data, dict) else None
+        if fmt == "vkqs-mutation":
+            mutation = mutation_view(p, data)
+        elif fmt in FORMATS:
+            keep.append(p)
+        else:
+            skipped.append("report: skipping %s: not a vkqs result (format %r)" % (p, fmt))
+    if not keep:
+        raise ReportError("no vkqs result to report (%s)" % "; ".join(
+            m.split(": ", 1)[1] for m in skipped) if skipped else "no vkqs result to report")
+    both = load_all(keep)
+    for m in skipped:
+        print(m, file=sys.stderr)
+    return ([r for r in both if isinstance(r, Run)],
+            [r for r in both if isinstance(r, BenchRun)], mutation)
+
+
+def mutation_view(path, data):
+    """results/mutation.json (tools/mutation.py) as the page shows it."""
+    faults = data.get("faults") or []
+    variations = data.get("variations") or []
+    per_area = collections.OrderedDict()
+    for f in faults:
+        for a in f.get("areas") or ["?"]:
+            n = per_area.setdefault(a, [0, 0])
+            n[0] += 1
+            n[1] += bool(f.get("caught"))
+    return {"file": os.path.relpath(path, ROOT) if os.path.isabs(path) else path,
+            "faults": len(faults), "caught": sum(bool(f.get("caught")) for f in faults),
+            "missed": [f.get("fault", "?") for f in faults if not f.get("caught")],
+            "areas": sorted(per_area.items()),
+            "variations": len(variations),
+            "variations_passed": sum(bool(v.get("passed")) for v in variations),
+            "variations_failed": ["%s (%s)" % (v.get("variation", "?"), v.get("arch", "?"))
+                                  for v in variations if not v.get("passed")]}
 
 
 def load_all(paths):
@@ -461,8 +520,22 @@ def bench_markdown(benches):
 
 # Markdown ---------------------------------------------------------------------
 
-def markdown(runs, benches=()):
+def mutation_markdown(m):
+    out = ["## Mutation score", "",
+           "%d of %d injected refdevice faults caught; %d of %d legal variation runs pass "
+           "(`%s`)." % (m["caught"], m["faults"], m["variations_passed"], m["variations"],
+                        m["file"]), "",
+           "| area | faults | caught |", "|---|---|---|"]
+    out += ["| %s | %d | %d |" % (a, n, c) for a, (n, c) in m["areas"]]
+    if m["missed"]:
+        out += ["", "Not caught: " + ", ".join(m["missed"])]
+    return out + [""]
+
+
+def markdown(runs, benches=(), mutation=None):
     out = ["# vkqs comparison", ""]
+    if mutation:
+        out += mutation_markdown(mutation)
     if not runs:
         return "\n".join(out + bench_markdown(benches)[1:]) + "\n"
     out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
@@ -550,6 +623,12 @@ code { font-size: .92em; }
 {% for name, st, why in r.xfails %}<tr><td><code>{{ name }}</code></td><td class="st {{ catname(st) }}">{{ st }}</td><td class="msg">{{ why }}</td></tr>
 {% endfor %}</table>{% endif %}{% endfor %}{% endif %}
 
+{% if mutation %}<h2 id="mutation">Mutation score</h2>
+<p>{{ mutation.caught }} of {{ mutation.faults }} faults injected into the reference device are caught by a failing case; {{ mutation.variations_passed }} of {{ mutation.variations }} runs under legal variations pass (<code>{{ mutation.file }}</code>).{% if mutation.missed %} Not caught: {{ mutation.missed|join(", ") }}.{% endif %}{% if mutation.variations_failed %} Failing variations: {{ mutation.variations_failed|join(", ") }}.{% endif %}</p>
+<table class="mutation"><tr><th>area</th><th>faults</th><th>caught</th></tr>
+{% for a, n in mutation.areas %}<tr><td>{{ a }}</td><td>{{ n[0] }}</td><td class="{{ 'pass' if n[0] == n[1] else 'fail' }}">{{ n[1] }}</td></tr>
+{% endfor %}</table>{% endif %}
+
 {% if benches %}<h2 id="benchmarks">Benchmarks</h2>
 <div class="runs">
 {% for b in benches %}<div class="run bench-run"><b>{{ b.label }}</b>
@@ -588,7 +667,7 @@ code { font-size: .92em; }
 """
 
 
-def render_html(runs, benches=()):
+def render_html(runs, benches=(), mutation=None):
     if jinja2 is None:
         raise ReportError("--html needs python3-jinja2 (ci/setup.sh installs it)")
     env = jinja2.Environment(autoescape=True)
@@ -608,7 +687,7 @@ def render_html(runs, benches=()):
     return env.from_string(PAGE).render(
         runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
         areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE, benches=bviews,
-        bench_groups=bench_charts(benches) if benches else [])
+        bench_groups=bench_charts(benches) if benches else [], mutation=mutation)
 
 
 # Baseline ---------------------------------------------------------------------
@@ -687,7 +766,8 @@ def baseline_markdown(new, old, result):
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="report.py", description="Comparison report of vkqs result files.")
-    ap.add_argument("results", nargs="+", metavar="RESULTS.json")
+    ap.add_argument("results", nargs="+", metavar="RESULTS.json",
+                    help="result files, or folders of them (results/)")
     ap.add_argument("--html", metavar="FILE", help="the self-contained page")
     ap.add_argument("--md", metavar="FILE", help="the Markdown summary")
     ap.add_argument("--baseline", metavar="OLD.json",
@@ -713,9 +793,9 @@ def main(argv=None):
             return 1 if result[0] else 0
         if not args.html and not args.md:
             raise ReportError("nothing to write: give --html FILE and/or --md FILE")
-        runs, benches = load_runs(args.results)
-        page = render_html(runs, benches) if args.html else None
-        md = markdown(runs, benches) if args.md else None
+        runs, benches, mutation = load_runs(args.results)
+        page = render_html(runs, benches, mutation) if args.html else None
+        md = markdown(runs, benches, mutation) if args.md else None
         if page is not None:
             write_atomic(args.html, page)
         if md is not None:
