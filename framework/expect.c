@@ -124,13 +124,13 @@ bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
 	return for_each_line(text, fname, regex_line, l, err, errsize);
 }
 
-bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
-			    char *err, size_t errsize)
+/* The files of one prefix, appended to e. */
+static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *err,
+			size_t errsize)
 {
 	static const char *const suffix[4] = {"-fails.txt", "-flakes.txt", "-skips.txt",
 					      "-serial.txt"};
 	int found = 0;
-	memset(e, 0, sizeof(*e));
 	for (int i = 0; i < 4; i++) {
 		char path[4096];
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[i]);
@@ -140,10 +140,15 @@ bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 			if (errno == ENOENT)
 				continue;
 			snprintf(err, errsize, "cannot read %s: %s", path, strerror(errno));
-			vkqs_expectations_free(e);
 			return false;
 		}
 		found++;
+		if (e->nfiles == VKQS_EXPECTATIONS_MAX_FILES) {
+			free(text);
+			snprintf(err, errsize, "more than %d expectations files",
+				 VKQS_EXPECTATIONS_MAX_FILES);
+			return false;
+		}
 		struct vkqs_expectations_file *f = &e->files[e->nfiles++];
 		snprintf(f->path, sizeof(f->path), "%s", path);
 		vkqs_sha256_hex(text, len, f->sha256);
@@ -152,16 +157,33 @@ bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
 			  : i == 2 ? vkqs_parse_regexes(&e->skips, text, path, err, errsize)
 				   : vkqs_parse_regexes(&e->serial, text, path, err, errsize);
 		free(text);
-		if (!ok) {
-			vkqs_expectations_free(e);
+		if (!ok)
 			return false;
-		}
 	}
 	if (!found) {
-		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips,serial}.txt", prefix);
+		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips,serial}.txt",
+			 prefix);
 		return false;
 	}
 	return true;
+}
+
+bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
+			    char *err, size_t errsize)
+{
+	memset(e, 0, sizeof(*e));
+	char *list = strdup(prefixes), *save = NULL;
+	if (!list) {
+		snprintf(err, errsize, "out of memory");
+		return false;
+	}
+	bool ok = true;
+	for (char *p = strtok_r(list, ",", &save); p && ok; p = strtok_r(NULL, ",", &save))
+		ok = load_prefix(e, p, err, errsize);
+	free(list);
+	if (!ok)
+		vkqs_expectations_free(e);
+	return ok;
 }
 
 static void free_list(struct vkqs_regex_list *l)

@@ -38,14 +38,17 @@ struct vkqs_expectations {
 	struct vkqs_regex_list flakes;
 	struct vkqs_regex_list skips;
 	struct vkqs_regex_list serial; /* run after the rest, one at a time */
-	struct vkqs_expectations_file files[4];
+#define VKQS_EXPECTATIONS_MAX_FILES 16
+	struct vkqs_expectations_file files[VKQS_EXPECTATIONS_MAX_FILES];
 	size_t nfiles;
 };
 
-/* Loads the files of prefix (-fails, -flakes, -skips, -serial); missing
- * files are empty, but at least one must exist.  On error: one line
+/* Loads the files of each prefix of a comma-separated list (-fails,
+ * -flakes, -skips, -serial), later prefixes adding to earlier ones (e.g.
+ * "ci/nvidia,ci/nvidia-h200": one GPU's additions to its driver's lists);
+ * missing files are empty, but each prefix needs one.  On error: one line
  * (file:line: problem) in err. */
-bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefix,
+bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
 			    char *err, size_t errsize);
 /* Parsers over text already in memory (fname is used in messages). */
 bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,

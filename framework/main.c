@@ -454,7 +454,7 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 		part[k] = run->results[where[k]];
 	bool complete = vkqs_runner_run(ro, part, np, on_result, prog, &run->lost);
 	if (complete && ns && !run->lost.at[0]) {
-		printf("vkqs: %zu serial case(s) now, one at a time (%s-serial.txt)\n", ns,
+		printf("vkqs: %zu serial case(s) now, one at a time (-serial.txt of %s)\n", ns,
 		       run->expectations);
 		fflush(stdout);
 		struct vkqs_runner_opts one = *ro;

@@ -162,7 +162,7 @@ static void test_registry(void)
 	vkqs_registry_free(&r);
 }
 
-static void test_expectations(void)
+static void test_expectations(const char *dir)
 {
 	char err[256];
 	struct vkqs_expectations e = {0};
@@ -214,6 +214,28 @@ static void test_expectations(void)
 	/* Loading: a prefix with no files is an error; one file is enough. */
 	T(!vkqs_expectations_load(&e, "/nonexistent/prefix", err, sizeof(err)) &&
 	  strstr(err, "no expectations"));
+	/* A list of prefixes adds up: the driver's, then one GPU's; each file
+	 * is recorded with its SHA-256. */
+	char pre[2][512], path[600];
+	for (int i = 0; i < 2; i++) {
+		snprintf(pre[i], sizeof(pre[i]), "%s/exp%d", dir, i);
+		snprintf(path, sizeof(path), "%s-%s.txt", pre[i], i ? "skips" : "serial");
+		FILE *f = fopen(path, "w");
+		T(f != NULL);
+		if (f) {
+			fputs(i ? "^vkqs\\.b\\.\n" : "^vkqs\\.a\\.\n", f);
+			fclose(f);
+		}
+	}
+	char both[1100];
+	snprintf(both, sizeof(both), "%s,%s", pre[0], pre[1]);
+	T(vkqs_expectations_load(&e, both, err, sizeof(err)) && e.nfiles == 2);
+	T(vkqs_regex_list_match(&e.serial, "vkqs.a.x") && vkqs_regex_list_match(&e.skips, "vkqs.b.x"));
+	T(!vkqs_regex_list_match(&e.skips, "vkqs.a.x"));
+	T(e.nfiles == 2 && strlen(e.files[1].sha256) == 64 && strstr(e.files[1].path, "exp1-skips.txt"));
+	vkqs_expectations_free(&e);
+	snprintf(both, sizeof(both), "%s,/nonexistent/prefix", pre[0]);
+	T(!vkqs_expectations_load(&e, both, err, sizeof(err)) && strstr(err, "/nonexistent/prefix"));
 }
 
 /* A run record with every status, special characters included, written by
@@ -317,7 +339,7 @@ int main(int argc, char **argv)
 	test_status();
 	test_names_and_globs();
 	test_registry();
-	test_expectations();
+	test_expectations(dir);
 	test_reporters(dir);
 	test_bench_stats();
 	printf("%d passed, %d failed\n", passed, failed);

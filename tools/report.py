@@ -294,10 +294,11 @@ def expected_failures(run):
     """[(case, status, comment)] of the run's expected failures."""
     if not run.expectations:
         return []
-    prefix = run.expectations
-    if not os.path.isabs(prefix):
-        prefix = os.path.join(ROOT, prefix)
-    entries = parse_expectations(prefix + "-fails.txt")
+    entries = []
+    for prefix in run.expectations.split(","):  # "ci/nvidia,ci/nvidia-h200"
+        if not os.path.isabs(prefix):
+            prefix = os.path.join(ROOT, prefix)
+        entries += parse_expectations(prefix + "-fails.txt")
     out = []
     for name, c in run.cases.items():
         if c.get("outcome") != "expected" or CATEGORY.get(c["status"]) == "pass":
