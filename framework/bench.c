@@ -31,15 +31,17 @@ bool vkqs_bench_quick(void)
 }
 
 /* One line per metric in the case's log: "@metric <name> <unit> <lower>
- * <n> s1 s2 ...", read back by the parent (vkqs bench). */
+ * <clock> <n> s1 s2 ...", read back by the parent (vkqs bench). */
 void vkqs_bench_metric(struct vkqs_ctx *ctx, const char *name, const char *unit,
-		       bool lower_is_better, const double *samples, size_t n)
+		       bool lower_is_better, enum vkqs_bench_clock clock, const double *samples,
+		       size_t n)
 {
 	/* a figure is the benchmark's check: none is an internal error */
 	ctx->checks++;
 	if (n == 0)
 		return;
-	fprintf(stdout, "@metric %s %s %d %zu", name, unit, lower_is_better ? 1 : 0, n);
+	fprintf(stdout, "@metric %s %s %d %s %zu", name, unit, lower_is_better ? 1 : 0,
+		clock == VKQS_BENCH_HOST ? "host" : "device", n);
 	for (size_t i = 0; i < n; i++)
 		fprintf(stdout, " %.9g", samples[i]);
 	fputc('\n', stdout);
@@ -63,42 +65,65 @@ static double quantile(const double *v, size_t n, double q)
 	return i + 1 < n ? v[i] * (1 - f) + v[i + 1] * f : v[i];
 }
 
-void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out)
+size_t vkqs_bench_keep(const double *samples, size_t n, double *kept)
 {
-	memset(out, 0, sizeof(*out));
 	if (n == 0)
-		return;
-	double *v = malloc(n * sizeof(*v)), *dev = malloc(n * sizeof(*dev));
-	if (!v || !dev) {
-		free(v);
-		free(dev);
-		return;
-	}
-	memcpy(v, samples, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_double);
-	double med = quantile(v, n, 0.5);
+		return 0;
+	double *dev = malloc(n * sizeof(*dev));
+	if (!dev)
+		return 0;
+	memcpy(kept, samples, n * sizeof(*kept));
+	qsort(kept, n, sizeof(*kept), cmp_double);
+	double med = quantile(kept, n, 0.5);
 	for (size_t i = 0; i < n; i++)
-		dev[i] = fabs(v[i] - med);
+		dev[i] = fabs(kept[i] - med);
 	qsort(dev, n, sizeof(*dev), cmp_double);
 	double mad = quantile(dev, n, 0.5);
+	free(dev);
 	/* Reject samples beyond 5 scaled MADs (none when MAD is 0: then every
 	 * sample not equal to the median would go). */
 	size_t k = 0;
 	double limit = 5 * 1.4826 * mad;
 	for (size_t i = 0; i < n; i++)
-		if (mad == 0 || fabs(v[i] - med) <= limit)
-			v[k++] = v[i];
+		if (mad == 0 || fabs(kept[i] - med) <= limit)
+			kept[k++] = kept[i];
+	return k;
+}
+
+void vkqs_bench_describe(const double *kept, size_t k, size_t rejected,
+			 struct vkqs_bench_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->rejected = rejected;
+	if (k == 0)
+		return;
+	double *v = malloc(k * sizeof(*v));
+	if (!v)
+		return;
+	memcpy(v, kept, k * sizeof(*v));
+	qsort(v, k, sizeof(*v), cmp_double);
 	out->samples = k;
-	out->rejected = n - k;
 	out->median = quantile(v, k, 0.5);
 	out->p10 = quantile(v, k, 0.1);
 	out->p90 = quantile(v, k, 0.9);
 	out->min = v[0];
 	out->max = v[k - 1];
 	for (size_t i = 0; i < k; i++)
-		dev[i] = fabs(v[i] - out->median);
-	qsort(dev, k, sizeof(*dev), cmp_double);
-	out->mad = quantile(dev, k, 0.5);
+		v[i] = fabs(v[i] - out->median);
+	qsort(v, k, sizeof(*v), cmp_double);
+	out->mad = quantile(v, k, 0.5);
 	free(v);
-	free(dev);
+}
+
+void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return;
+	double *v = malloc(n * sizeof(*v));
+	if (!v)
+		return;
+	size_t k = vkqs_bench_keep(samples, n, v);
+	vkqs_bench_describe(v, k, n - k, out);
+	free(v);
 }

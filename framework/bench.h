@@ -26,11 +26,18 @@ uint32_t vkqs_bench_repeat(void);
 double vkqs_bench_min_time_s(void);
 bool vkqs_bench_quick(void);
 
+/* Which clock a metric's time comes from: the device's (timestamps; a
+ * figure of GPU work) or the host's (CLOCK_MONOTONIC around driver calls
+ * and host code).  docs/bench-regressions.md: the two classes differ in
+ * run-to-run noise and in the smallest change a baseline judges. */
+enum vkqs_bench_clock { VKQS_BENCH_DEVICE, VKQS_BENCH_HOST };
+
 /* Reports one metric of the running benchmark: `n` samples in `unit`
  * ("ns", "ns/query", "GB/s", "ppm", ...).  lower_is_better says which way
  * a regression goes. */
 void vkqs_bench_metric(struct vkqs_ctx *ctx, const char *name, const char *unit,
-		       bool lower_is_better, const double *samples, size_t n);
+		       bool lower_is_better, enum vkqs_bench_clock clock, const double *samples,
+		       size_t n);
 
 /* Summary statistics of samples (the parent's side; exported for tests).
  * Outliers: samples farther than 5 scaled MADs (1.4826 MAD) from the
@@ -40,5 +47,12 @@ struct vkqs_bench_stats {
 	size_t samples, rejected;
 };
 void vkqs_bench_summarize(const double *samples, size_t n, struct vkqs_bench_stats *out);
+/* The two halves of vkqs_bench_summarize: the samples kept (sorted, into
+ * kept[0..n), returning how many), and the figures of samples already
+ * kept (rejected is carried through).  `vkqs bench --processes` pools the
+ * kept samples of every process with them. */
+size_t vkqs_bench_keep(const double *samples, size_t n, double *kept);
+void vkqs_bench_describe(const double *kept, size_t k, size_t rejected,
+			 struct vkqs_bench_stats *out);
 
 #endif

@@ -33,7 +33,8 @@ static const struct {
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
-		  "                [--json FILE] [--quick] [--timeout SECONDS] [--validation]\n"},
+		  "                [--processes K] [--json FILE] [--quick] [--timeout SECONDS]\n"
+		  "                [--validation]\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 	{"merge", "vkqs merge OUT.json SHARD.json...  (tools/merge.py: the shards of one\n"
@@ -87,6 +88,7 @@ struct opts {
 	unsigned repeat;    /* bench */
 	double min_time_s;  /* bench */
 	bool quick;         /* bench */
+	unsigned processes; /* bench: fresh processes per benchmark */
 };
 
 enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16 };
@@ -106,7 +108,7 @@ static const struct optdef optdefs[] = {
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
-	{"--quick", false, O_BENCH},
+	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
 };
 
 static unsigned parse_uint(const char *opt, const char *v, unsigned min)
@@ -198,6 +200,11 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->repeat = parse_uint(name, val, 1);
 		else if (!strcmp(name, "--quick"))
 			o->quick = true;
+		else if (!strcmp(name, "--processes")) {
+			o->processes = parse_uint(name, val, 1);
+			if (o->processes > 1000)
+				die("--processes: expected 1 to 1000, got '%s'", val);
+		}
 		else if (!strcmp(name, "--min-time")) {
 			char *end;
 			o->min_time_s = strtod(val, &end);
@@ -585,7 +592,7 @@ static int cmd_run(int argc, char **argv)
 
 /* One metric parsed from a benchmark's log. */
 struct metric {
-	char name[96], unit[32];
+	char name[96], unit[32], clock[8];
 	bool lower_is_better;
 	double *samples;
 	size_t n;
@@ -602,7 +609,8 @@ static size_t parse_metrics(const char *log, struct metric *m, size_t max)
 		int lower, used;
 		size_t n;
 		if (strncmp(p, "@metric ", 8) == 0 &&
-		    sscanf(p, "@metric %95s %31s %d %zu%n", m[k].name, m[k].unit, &lower, &n, &used) == 4 &&
+		    sscanf(p, "@metric %95s %31s %d %7s %zu%n", m[k].name, m[k].unit, &lower,
+			   m[k].clock, &n, &used) == 5 &&
 		    n < 10000000) {
 			m[k].lower_is_better = lower != 0;
 			m[k].samples = calloc(n ? n : 1, sizeof(double));
@@ -654,6 +662,97 @@ static void stats_json(FILE *f, const struct vkqs_bench_stats *s)
 		s->median, s->p10, s->p90, s->min, s->max, s->mad, s->samples, s->rejected);
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* One metric of a benchmark over its processes (docs/bench-schema.md):
+ * the median of the per-process medians is the figure a baseline
+ * compares; the spread of those medians is the run-to-run noise it judges
+ * a change against (docs/bench-regressions.md). */
+struct metric_over {
+	const struct metric *first; /* name, unit, direction, clock */
+	const struct metric **per;  /* [procs], NULL where a process lacks it */
+	size_t procs, have;         /* processes run, and of them reporting it */
+	double median, process_min, process_max;
+	struct vkqs_bench_stats pooled; /* over every process's kept samples */
+};
+
+static void metric_over(const struct metric *first, struct metric (*m)[64], const size_t *nm,
+			size_t procs, struct metric_over *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->first = first;
+	o->procs = procs;
+	o->per = calloc(procs, sizeof(*o->per));
+	double *med = calloc(procs, sizeof(double));
+	size_t total = 0;
+	if (!o->per || !med)
+		die("out of memory");
+	for (size_t r = 0; r < procs; r++)
+		for (size_t k = 0; k < nm[r]; k++)
+			if (!strcmp(m[r][k].name, first->name)) {
+				o->per[r] = &m[r][k];
+				med[o->have++] = m[r][k].st.median;
+				total += m[r][k].n;
+				break;
+			}
+	double *kept = calloc(total + 1, sizeof(double)), *tmp = calloc(total + 1, sizeof(double));
+	if (!kept || !tmp)
+		die("out of memory");
+	size_t k = 0, rejected = 0;
+	for (size_t r = 0; r < procs; r++)
+		if (o->per[r]) {
+			size_t got = vkqs_bench_keep(o->per[r]->samples, o->per[r]->n, tmp);
+			memcpy(kept + k, tmp, got * sizeof(double));
+			k += got;
+			rejected += o->per[r]->n - got;
+		}
+	vkqs_bench_describe(kept, k, rejected, &o->pooled);
+	if (o->have) {
+		size_t h = o->have;
+		qsort(med, h, sizeof(double), cmp_dbl);
+		o->median = h % 2 ? med[h / 2] : (med[h / 2 - 1] + med[h / 2]) / 2;
+		o->process_min = med[0];
+		o->process_max = med[h - 1];
+	}
+	free(med);
+	free(kept);
+	free(tmp);
+}
+
+static void metric_over_json(FILE *f, const struct metric_over *o)
+{
+	fputs("{\"name\": ", f);
+	vkqs_json_string(f, o->first->name);
+	fputs(", \"unit\": ", f);
+	vkqs_json_string(f, o->first->unit);
+	fprintf(f, ", \"lower_is_better\": %s, \"clock\": ",
+		o->first->lower_is_better ? "true" : "false");
+	vkqs_json_string(f, o->first->clock);
+	fprintf(f, ",\n       \"median\": %.9g, \"p10\": %.9g, \"p90\": %.9g, \"min\": %.9g, "
+		   "\"max\": %.9g, \"mad\": %.9g, \"samples\": %zu, \"rejected\": %zu,\n"
+		   "       \"processes\": %zu, \"process_min\": %.9g, \"process_max\": %.9g, "
+		   "\"per_process\": [",
+		o->median, o->pooled.p10, o->pooled.p90, o->pooled.min, o->pooled.max, o->pooled.mad,
+		o->pooled.samples, o->pooled.rejected, o->have, o->process_min, o->process_max);
+	size_t n = 0;
+	for (size_t r = 0; r < o->procs; r++) {
+		const struct metric *p = o->per[r];
+		if (!p)
+			continue;
+		fprintf(f, "%s\n        {", n++ ? "," : "");
+		stats_json(f, &p->st);
+		fputs(", \"raw\": [", f);
+		for (size_t s = 0; s < p->n; s++)
+			fprintf(f, "%s%.9g", s ? ", " : "", p->samples[s]);
+		fputs("]}", f);
+	}
+	fputs("]}", f);
+}
+
 static int cmd_bench(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -664,6 +763,10 @@ static int cmd_bench(int argc, char **argv)
 		o.repeat = o.quick ? 3 : 30;
 	if (!(o.min_time_s > 0))
 		o.min_time_s = o.quick ? 0.0 : 0.1;
+	/* docs/bench-regressions.md: 10 processes let a baseline judge every
+	 * metric at a 1 % false-alarm rate; a smoke run needs one. */
+	if (!o.processes)
+		o.processes = o.quick ? 1 : 10;
 	bool default_timeout = o.timeout_s == 60;
 	if (default_timeout)
 		o.timeout_s = 300;
@@ -676,22 +779,30 @@ static int cmd_bench(int argc, char **argv)
 	if (!vkqs_registry_build(&reg, vkqs_bench_areas, false, err, sizeof(err)))
 		die("%s", err);
 	bool *sel = select_filters(&reg, &o);
+	size_t nsel = 0;
+	for (size_t i = 0; i < reg.count; i++)
+		nsel += sel[i];
+	if (!nsel)
+		die("no benchmark selected");
+	const size_t procs = o.processes;
+	/* Every benchmark once per round, procs rounds: a drift of the machine
+	 * during the run spreads over all benchmarks alike. */
 	struct vkqs_run run = {0};
-	run.results = calloc(reg.count ? reg.count : 1, sizeof(*run.results));
+	run.results = calloc(nsel * procs, sizeof(*run.results));
 	if (!run.results)
 		die("out of memory");
-	for (size_t i = 0; i < reg.count; i++)
-		if (sel[i])
-			run.results[run.count++].ci = &reg.cases[i];
+	for (size_t r = 0; r < procs; r++)
+		for (size_t i = 0; i < reg.count; i++)
+			if (sel[i])
+				run.results[run.count++].ci = &reg.cases[i];
 	free(sel);
-	if (!run.count)
-		die("no benchmark selected");
 	if (!vkqs_probe_device(o.device, false, &run.device, err, sizeof(err)))
 		die("%s", err);
 	utc_now(run.started_at, sizeof(run.started_at));
-	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples%s\n", run.count,
-	       run.device.index, run.device.name, run.device.driver_name, run.device.driver_info,
-	       o.repeat, o.quick ? ", quick" : "");
+	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples, %zu process%s each%s\n",
+	       nsel, run.device.index, run.device.name, run.device.driver_name,
+	       run.device.driver_info, o.repeat, procs, procs == 1 ? "" : "es",
+	       o.quick ? ", quick" : "");
 	fflush(stdout);
 	/* One at a time: benchmarks must not share the machine. */
 	struct vkqs_runner_opts ro = {
@@ -714,65 +825,85 @@ static int cmd_bench(int argc, char **argv)
 		if (!vkqs_atomic_open(&af, o.json, err, sizeof(err)))
 			die("%s", err);
 		f = af.f;
-		fputs("{\n  \"format\": \"vkqs-bench\",\n  \"format_version\": 1,\n", f);
+		fputs("{\n  \"format\": \"vkqs-bench\",\n  \"format_version\": 2,\n", f);
 		fputs("  \"started_at\": ", f);
 		vkqs_json_string(f, run.started_at);
 		fprintf(f, ",\n  \"wall_s\": %.3f,\n  \"complete\": %s,\n", run.wall_s,
 			run.complete ? "true" : "false");
 		fputs("  \"dispatch\": \"volk per-device table\",\n", f);
-		fprintf(f, "  \"options\": {\"repeat\": %u, \"min_time_s\": %g, \"quick\": %s},\n",
-			o.repeat, o.min_time_s, o.quick ? "true" : "false");
+		fprintf(f, "  \"options\": {\"repeat\": %u, \"min_time_s\": %g, \"quick\": %s, "
+			   "\"processes\": %zu},\n",
+			o.repeat, o.min_time_s, o.quick ? "true" : "false", procs);
 		machine_json(f);
 		vkqs_json_device(f, &run.device);
 		fputs("  \"benchmarks\": [", f);
 	}
 	size_t failed = 0;
-	for (size_t i = 0; i < run.count; i++) {
-		struct vkqs_result *r = &run.results[i];
-		const char *st = r->done ? vkqs_status_name(r->status) : "Missing";
-		bool ok = r->done && (r->status == VKQS_PASS || r->status == VKQS_NOT_SUPPORTED);
-		failed += !ok;
-		struct metric m[64];
-		size_t nm = r->status == VKQS_PASS ? parse_metrics(r->log, m, 64) : 0;
-		printf("%-12s %s%s%s\n", st, r->ci->name, r->message[0] ? ": " : "",
-		       r->status == VKQS_PASS ? "" : r->message);
-		for (size_t k = 0; k < nm; k++)
-			printf("    %-40s %14.6g %-10s p10 %.6g  p90 %.6g  n %zu (%zu rejected)\n",
-			       m[k].name, m[k].st.median, m[k].unit, m[k].st.p10, m[k].st.p90,
-			       m[k].st.samples, m[k].st.rejected);
+	struct metric(*m)[64] = calloc(procs, sizeof(*m));
+	size_t *nm = calloc(procs, sizeof(*nm));
+	if (!m || !nm)
+		die("out of memory");
+	for (size_t i = 0; i < nsel; i++) {
+		/* the benchmark's outcome: its worst process's */
+		const struct vkqs_result *worst = &run.results[i];
+		double duration = 0;
+		bool done = true;
+		for (size_t r = 0; r < procs; r++) {
+			const struct vkqs_result *x = &run.results[r * nsel + i];
+			done = done && x->done;
+			duration += x->duration_s;
+			if (x->done && vkqs_status_severity(x->status) > vkqs_status_severity(worst->status))
+				worst = x;
+		}
+		const char *st = done ? vkqs_status_name(worst->status) : "Missing";
+		bool pass = done && worst->status == VKQS_PASS;
+		failed += !(done && (worst->status == VKQS_PASS || worst->status == VKQS_NOT_SUPPORTED));
+		for (size_t r = 0; r < procs; r++)
+			nm[r] = pass ? parse_metrics(run.results[r * nsel + i].log, m[r], 64) : 0;
+		printf("%-12s %s%s%s\n", st, worst->ci->name, worst->message[0] ? ": " : "",
+		       pass ? "" : worst->message);
 		if (f) {
 			fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-			vkqs_json_string(f, r->ci->name);
+			vkqs_json_string(f, worst->ci->name);
 			fputs(", \"status\": ", f);
 			vkqs_json_string(f, st);
 			fputs(", \"message\": ", f);
-			vkqs_json_string(f, r->message);
+			vkqs_json_string(f, pass ? "" : worst->message);
 			fputs(", \"description\": ", f);
-			vkqs_json_string(f, r->ci->c->spec);
-			fprintf(f, ", \"duration_s\": %.3f, \"metrics\": [", r->duration_s);
-			for (size_t k = 0; k < nm; k++) {
-				fprintf(f, "%s\n      {\"name\": ", k ? "," : "");
-				vkqs_json_string(f, m[k].name);
-				fputs(", \"unit\": ", f);
-				vkqs_json_string(f, m[k].unit);
-				fprintf(f, ", \"lower_is_better\": %s, ", m[k].lower_is_better ? "true" : "false");
-				stats_json(f, &m[k].st);
-				fputs(", \"raw\": [", f);
-				for (size_t s = 0; s < m[k].n; s++)
-					fprintf(f, "%s%.9g", s ? ", " : "", m[k].samples[s]);
-				fputs("]}", f);
-			}
-			fputs(nm ? "\n    ]}" : "]}", f);
+			vkqs_json_string(f, worst->ci->c->spec);
+			fprintf(f, ", \"duration_s\": %.3f, \"metrics\": [", duration);
 		}
-		for (size_t k = 0; k < nm; k++)
-			free(m[k].samples);
+		for (size_t k = 0; k < nm[0]; k++) {
+			struct metric_over mo;
+			metric_over(&m[0][k], m, nm, procs, &mo);
+			printf("    %-40s %14.6g %-10s p10 %.6g  p90 %.6g  n %zu (%zu rejected)",
+			       mo.first->name, mo.median, mo.first->unit, mo.pooled.p10, mo.pooled.p90,
+			       mo.pooled.samples, mo.pooled.rejected);
+			if (procs > 1)
+				printf("  %zu processes %.6g..%.6g", mo.have, mo.process_min,
+				       mo.process_max);
+			putchar('\n');
+			if (f) {
+				fputs(k ? ",\n      " : "\n      ", f);
+				metric_over_json(f, &mo);
+			}
+			free(mo.per);
+		}
+		if (f)
+			fputs(nm[0] ? "\n    ]}" : "]}", f);
+		for (size_t r = 0; r < procs; r++)
+			for (size_t k = 0; k < nm[r]; k++)
+				free(m[r][k].samples);
 	}
+	free(m);
+	free(nm);
 	if (f) {
 		fputs("\n  ]\n}\n", f);
 		if (!vkqs_atomic_commit(&af, err, sizeof(err)))
 			die("%s", err);
 	}
-	printf("%zu benchmarks in %.1f s, %zu failed or crashed\n", run.count, run.wall_s, failed);
+	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
+	       run.count, run.wall_s, failed);
 	for (size_t i = 0; i < run.count; i++)
 		free(run.results[i].log);
 	free(run.results);

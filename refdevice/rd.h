@@ -212,6 +212,8 @@ struct rd_config {
 	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
 	uint32_t draw_delay_us;         /* RD_DRAW_DELAY_US: real time each draw takes */
+	uint32_t bench_slowdown_pct;    /* RD_BENCH_SLOWDOWN: timestamp writes, query begin and
+					   end, vkGetQueryPoolResults that much slower */
 	bool not_ready_success;         /* RD_NOT_READY=success */
 	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
 	enum { RD_PARTIAL_ZERO, RD_PARTIAL_FINAL, RD_PARTIAL_HALF } partial; /* RD_PARTIAL_VALUES */
@@ -733,5 +735,9 @@ uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *po
 				 uint32_t query);
 
 uint64_t rd_now_ns(void);
+/* Busy-waits about ns nanoseconds without reading a clock (a loop timed
+ * once per process): RD_BENCH_SLOWDOWN's real time on the queue, where
+ * two clock reads would cost more than the commands they stretch. */
+void rd_spin_ns(uint64_t ns);
 
 #endif

@@ -813,6 +813,25 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyQueryPool(VkDevice device, VkQueryPool quer
 	rd_free(DEV_ALLOC(dev, pAllocator), p);
 }
 
+/* RD_BENCH_SLOWDOWN=P: a call that found every query available writes P %
+ * of its results once more (the same values: available queries keep
+ * them).  The share of a query left over carries to the next call of the
+ * thread, so that a call of one query costs P % more on average without a
+ * clock read, which would cost more than the call. */
+static __attribute__((tls_model("initial-exec"))) _Thread_local uint64_t slow_owed;
+
+static void slow_results(struct rd_device *dev, struct rd_query_pool *p, uint32_t first,
+			 uint32_t count, void *data, VkDeviceSize stride, VkQueryResultFlags flags,
+			 uint32_t pct)
+{
+	slow_owed += (uint64_t)count * pct; /* hundredths of a query */
+	while (slow_owed >= 100) {
+		uint64_t n = slow_owed / 100 < count ? slow_owed / 100 : count;
+		rd_query_write_results(dev, p, first, (uint32_t)n, data, stride, flags);
+		slow_owed -= n * 100;
+	}
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_GetQueryPoolResults(VkDevice device, VkQueryPool queryPool,
 						      uint32_t firstQuery, uint32_t queryCount,
 						      size_t dataSize, void *pData,
@@ -820,7 +839,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetQueryPoolResults(VkDevice device, VkQueryPo
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
 	RD_FROM_HANDLE(rd_query_pool, p, queryPool);
-	return rd_query_write_results(dev, p, firstQuery, queryCount, pData, stride, flags);
+	VkResult r = rd_query_write_results(dev, p, firstQuery, queryCount, pData, stride, flags);
+	uint32_t slow = dev->instance->config.bench_slowdown_pct;
+	if (slow && r == VK_SUCCESS)
+		slow_results(dev, p, firstQuery, queryCount, pData, stride, flags, slow);
+	return r;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_ResetQueryPool(VkDevice device, VkQueryPool queryPool,

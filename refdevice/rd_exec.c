@@ -1461,7 +1461,32 @@ static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 	}
 }
 
+static void run_cmd(struct exec *e, const struct rd_cmd *c);
+
+/* RD_BENCH_SLOWDOWN=P: timestamp writes and query begins and ends cost P %
+ * more of the per-command cost (rounded down to a nanosecond), in the cost
+ * model and in real time (the queue spins as long), as on a slower GPU. */
+static bool slowed(const struct rd_config *cfg, enum rd_cmd_type t)
+{
+	return cfg->bench_slowdown_pct &&
+	       (t == RD_CMD_WRITE_TIMESTAMP || t == RD_CMD_BEGIN_QUERY || t == RD_CMD_END_QUERY);
+}
+
 static void run(struct exec *e, const struct rd_cmd *c)
+{
+	const struct rd_config *cfg = &e->dev->instance->config;
+	if (!slowed(cfg, c->type)) {
+		run_cmd(e, c);
+		return;
+	}
+	uint64_t extra = (uint64_t)cfg->command_cost_ns * cfg->bench_slowdown_pct / 100;
+	if (extra) /* charge(0) still advances the immediate clock by one */
+		charge(e, extra);
+	run_cmd(e, c);
+	rd_spin_ns(extra);
+}
+
+static void run_cmd(struct exec *e, const struct rd_cmd *c)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
 	if (cfg->command_cost_ns)

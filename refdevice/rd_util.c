@@ -66,6 +66,30 @@ uint64_t rd_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static double spin_per_ns;
+static pthread_once_t spin_once = PTHREAD_ONCE_INIT;
+
+static void spin(uint64_t n)
+{
+	for (volatile uint64_t i = 0; i < n; i++)
+		;
+}
+
+static void spin_calibrate(void)
+{
+	const uint64_t n = 1u << 22;
+	uint64_t t0 = rd_now_ns();
+	spin(n);
+	uint64_t dt = rd_now_ns() - t0;
+	spin_per_ns = (double)n / (double)(dt ? dt : 1);
+}
+
+void rd_spin_ns(uint64_t ns)
+{
+	pthread_once(&spin_once, spin_calibrate);
+	spin((uint64_t)((double)ns * spin_per_ns));
+}
+
 /* Knobs ------------------------------------------------------------------*/
 
 static const char *env(const char *name)
@@ -158,6 +182,9 @@ void rd_config_load(struct rd_config *c)
 	c->availability_value = env_u64("RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
 	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
 	c->draw_delay_us = (uint32_t)env_u64("RD_DRAW_DELAY_US", 0, 0, 1000000);
+	/* A slower build of the same device, for proving that `vkqs report
+	 * --baseline` sees a slowdown (docs/bench-regressions.md) */
+	c->bench_slowdown_pct = (uint32_t)env_u64("RD_BENCH_SLOWDOWN", 0, 0, 1000);
 	/* 18.2: "vkGetQueryPoolResults may return VK_NOT_READY if there are
 	 * queries in the unavailable state"; "any result written by this
 	 * command is undefined" for them. */

@@ -11,7 +11,7 @@ rc=$?
 python3 - "$work/bench.json" <<'PY'
 import json, math, sys
 d = json.load(open(sys.argv[1]))
-assert d["format"] == "vkqs-bench" and d["format_version"] == 1, "format"
+assert d["format"] == "vkqs-bench" and d["format_version"] == 2, "format"
 assert d["complete"] and d["device"]["name"] and d["machine"]["cpus"] > 0
 assert d["benchmarks"], "no benchmarks"
 passed = 0
@@ -24,7 +24,10 @@ for b in d["benchmarks"]:
     for m in b["metrics"]:
         for k in ("median", "p10", "p90", "min", "max", "mad"):
             assert math.isfinite(m[k]), (b["name"], m["name"], k)
-        assert m["min"] <= m["p10"] <= m["median"] <= m["p90"] <= m["max"], (b["name"], m["name"])
-        assert m["samples"] + m["rejected"] == len(m["raw"]) and m["samples"] > 0, (b["name"], m["name"])
+        assert m["min"] <= m["p10"] <= m["p90"] <= m["max"], (b["name"], m["name"])
+        assert m["min"] <= m["process_min"] <= m["median"] <= m["process_max"] <= m["max"], (b["name"], m["name"])
+        assert m["clock"] in ("device", "host") and m["processes"] == len(m["per_process"]) >= 1
+        raw = sum(len(p["raw"]) for p in m["per_process"])
+        assert m["samples"] + m["rejected"] == raw and m["samples"] > 0, (b["name"], m["name"])
 print("bench --quick on %s: %d benchmarks, %d with figures" % (d["device"]["name"], len(d["benchmarks"]), passed))
 PY

@@ -217,15 +217,24 @@ class Baseline(unittest.TestCase):
         self.assertIn("one device", r.stderr)
 
 
-def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=()):
-    """A vkqs-bench file: metrics are (benchmark, metric, median, p10, p90, lower_is_better)."""
+def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=(), processes=10):
+    """A vkqs-bench file (format 2): metrics are (benchmark, metric, median, p10, p90,
+    lower_is_better[, clock[, per-process medians]]); without per-process medians the
+    processes spread evenly over p10..p90."""
     benches = collections.OrderedDict()
-    for b, m, med, p10, p90, low in metrics:
+    for row in metrics:
+        b, m, med, p10, p90, low = row[:6]
+        clock = row[6] if len(row) > 6 else "device"
+        per = list(row[7]) if len(row) > 7 else [
+            p10 + (p90 - p10) * i / max(processes - 1, 1) for i in range(processes)]
         benches.setdefault(b, []).append({
-            "name": m, "unit": "ns", "lower_is_better": low, "median": med, "p10": p10,
-            "p90": p90, "min": p10, "max": p90, "mad": 1, "samples": 3, "rejected": 0,
-            "raw": [p10, med, p90]})
-    return {"format": "vkqs-bench", "format_version": 1, "started_at": started, "wall_s": 2.0,
+            "name": m, "unit": "ns", "lower_is_better": low, "clock": clock, "median": med,
+            "p10": p10, "p90": p90, "min": min(per + [p10]), "max": max(per + [p90]), "mad": 1,
+            "samples": 3 * len(per), "rejected": 0, "processes": len(per),
+            "process_min": min(per), "process_max": max(per),
+            "per_process": [{"median": v, "p10": v, "p90": v, "min": v, "max": v, "mad": 0,
+                             "samples": 3, "rejected": 0, "raw": [v, v, v]} for v in per]})
+    return {"format": "vkqs-bench", "format_version": 2, "started_at": started, "wall_s": 2.0,
             "complete": True, "device": {"name": device, "driver_name": "drv",
                                          "driver_info": "1.0", "api_version": "1.3.0"},
             "benchmarks": [{"name": b, "status": "Pass", "message": "", "description": "d",
@@ -235,12 +244,14 @@ def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=()):
 class Bench(unittest.TestCase):
     def setUp(self):
         self.f = Files()
-        M = [("vkqs.bench.timestamp.write_cost_x", "write_cost", 100, 95, 105, True),
-             ("vkqs.bench.readback.get_1_queries_64", "latency", 50, 45, 55, True),
-             ("vkqs.bench.readback.get_256_queries_64", "latency", 900, 850, 950, True),
-             ("vkqs.bench.readback.get_256_queries_64", "bandwidth", 2.0, 1.9, 2.1, False)]
+        M = [("vkqs.bench.timestamp.write_cost_x", "write_cost", 100, 99, 101, True),
+             ("vkqs.bench.readback.get_1_queries_64", "latency", 50, 48, 52, True, "host"),
+             ("vkqs.bench.readback.get_256_queries_64", "latency", 900, 850, 950, True, "host"),
+             ("vkqs.bench.readback.get_256_queries_64", "bandwidth", 2.0, 1.95, 2.05, False,
+              "host")]
+        self.M = M
         self.old = self.f.write("old.json", bench(metrics=M))
-        worse = [(b, m, med * 1.5 if low else med / 2, p10, p90, low) for b, m, med, p10, p90, low in M[:2]]
+        worse = [(b, m, med * 1.5, p10 * 1.5, p90 * 1.5) + tuple(r) for b, m, med, p10, p90, *r in M[:2]]
         self.new = self.f.write("new.json", bench(started="2026-01-02T00:00:00Z",
                                                   metrics=worse + M[2:]))
 
@@ -260,10 +271,55 @@ class Bench(unittest.TestCase):
 
     def test_baseline_regressions(self):
         r = run_report(self.new, "--baseline", self.old)
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("2 metrics regressed", r.stdout)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("2 regressed, 0 improved", r.stdout)
         self.assertIn("write_cost_x", r.stdout)
-        self.assertEqual(run_report(self.old, "--baseline", self.old.replace("old", "old")).returncode, 2)
+        same = self.f.write("same.json", bench(started="2026-01-03T00:00:00Z", metrics=self.M))
+        self.assertEqual(run_report(same, "--baseline", self.old).returncode, 0)
+
+    def test_same_build_interleaved(self):
+        """Processes of two runs that interleave are not told apart."""
+        per_a = [100, 102, 98, 101, 99, 100.5, 99.5, 101.5, 98.5, 100]
+        per_b = [v + 0.25 for v in per_a]
+        m = lambda per: [("vkqs.bench.t.w", "write_cost", 100, 98, 102, True, "device", per)]
+        a = self.f.write("a.json", bench(metrics=m(per_a)))
+        b = self.f.write("b.json", bench(started="2026-01-03T00:00:00Z", metrics=m(per_b)))
+        self.assertEqual(run_report(b, "--baseline", a).returncode, 0)
+
+    def test_floor_and_noise(self):
+        """A separated 2 % device-side move is under the 3 % floor; a host metric whose
+        processes spread by 40 % is too noisy, whatever it does."""
+        old = [("vkqs.bench.t.w", "write_cost", 100, 99.9, 100.1, True, "device",
+                [99.9 + 0.02 * i for i in range(10)]),
+               ("vkqs.bench.r.g", "latency", 50, 45, 63, True, "host",
+                [45, 63, 45, 63, 45, 63, 45, 63, 45, 50])]
+        new = [("vkqs.bench.t.w", "write_cost", 102, 101.9, 102.1, True, "device",
+                [101.9 + 0.02 * i for i in range(10)]),
+               ("vkqs.bench.r.g", "latency", 100, 90, 126, True, "host",
+                [90, 126, 90, 126, 90, 126, 90, 126, 90, 100])]
+        a = self.f.write("a.json", bench(metrics=old))
+        b = self.f.write("b.json", bench(started="2026-01-03T00:00:00Z", metrics=new))
+        r = run_report(b, "--baseline", a)
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertIn("0 regressed, 0 improved, 1 too noisy", r.stdout)
+        self.assertIn("| `vkqs.bench.r.g` | latency | host |", r.stdout.split("Too noisy")[1])
+
+    def test_too_few_processes(self):
+        few = self.f.write("few.json", bench(started="2026-01-03T00:00:00Z", metrics=self.M,
+                                             processes=3))
+        r = run_report(few, "--baseline", self.old)
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+        self.assertIn("has 3 processes per benchmark", r.stderr)
+        self.assertIn("needs 6 (vkqs bench --processes 6)", r.stderr)
+
+    def test_rank_p(self):
+        lo, hi = [float(i) for i in range(10)], [float(i) + 100 for i in range(10)]
+        self.assertAlmostEqual(report.rank_p(lo, hi), 1 / 184756)
+        self.assertEqual(report.rank_p(hi, lo), 1.0)
+        self.assertEqual(report.rank_p([5.0] * 10, [5.0] * 10), 1.0)
+        self.assertAlmostEqual(report.rank_p([1.0, 2.0], [3.0]), 1 / 3)
+        self.assertEqual(report.min_processes(132), 9)
 
     def test_suite_against_bench(self):
         suite = self.f.write("s.json", result(cases=A))

@@ -35,7 +35,7 @@ except ImportError:  # reported when a page is asked for
     jinja2 = None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1}}
+FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
 
 # Status words of the suite and their categories in the report.
 CATEGORY = {
@@ -714,39 +714,164 @@ def baseline(new, old):
     return regressions, fixes, changes
 
 
+# The regression rule of docs/bench-regressions.md.  A metric's figure is
+# the median of its per-process medians; its noise is how far those
+# medians spread within a run.  A change is flagged when (1) the processes
+# of the two runs are told apart by an exact one-sided rank test whose
+# false-alarm rate over the whole comparison is at most FALSE_ALARM
+# (Bonferroni over the metrics compared; exact when processes of two runs
+# of one build are exchangeable), and (2) the change of the figure exceeds
+# the metric's threshold: its noise (the larger relative range of process
+# medians of the two runs), and never less than the floor of its clock.
+# A metric whose threshold exceeds USEFUL is too noisy to judge.
+FALSE_ALARM = 0.01
+FLOOR = {"device": 0.03, "host": 0.05}
+USEFUL = 0.25
+
+
+def process_medians(m):
+    """The per-process medians of a metric (one for a format 1 file)."""
+    per = m.get("per_process")
+    return [p["median"] for p in per] if per else [m["median"]]
+
+
+def rank_p(old, new):
+    """P(a random split of old + new puts a rank sum at least the new
+    values' own on len(new) values): the exact one-sided permutation p-value
+    that new is higher (Mann-Whitney; ties get their mean rank)."""
+    pool = sorted(old + new)
+    rank2 = {}  # doubled mean rank of each value, 1-based
+    i = 0
+    while i < len(pool):
+        j = i
+        while j < len(pool) and pool[j] == pool[i]:
+            j += 1
+        rank2[pool[i]] = i + 1 + j  # (i + 1 + j) / 2 doubled
+        i = j
+    obs = sum(rank2[v] for v in new)
+    n = len(new)
+    ways = [collections.Counter() for _ in range(n + 1)]
+    ways[0][0] = 1
+    for v in pool:
+        r = rank2[v]
+        for k in range(n - 1, -1, -1):
+            for s, c in ways[k].items():
+                ways[k + 1][s + r] += c
+    total = sum(ways[n].values())
+    return sum(c for s, c in ways[n].items() if s >= obs) / total
+
+
+def min_processes(metrics):
+    """Processes per run the rule needs to judge `metrics` metrics."""
+    k = 1
+    while 1 / math.comb(2 * k, k) > FALSE_ALARM / max(metrics, 1):
+        k += 1
+    return k
+
+
+class Judged:
+    """One metric of a bench baseline comparison."""
+
+    def __init__(self, key, o, m, alpha):
+        self.bench, self.metric = key
+        self.unit = m["unit"]
+        self.clock = m.get("clock", "device")
+        self.old, self.new = o["median"], m["median"]
+        a, b = process_medians(o), process_medians(m)
+        self.processes = (len(a), len(b))
+        spread = [(max(x) - min(x)) / abs(med) if med else (0 if max(x) == min(x) else math.inf)
+                  for x, med in ((a, self.old), (b, self.new))]
+        self.noise = max(spread)
+        self.threshold = max(FLOOR.get(self.clock, FLOOR["device"]), self.noise)
+        self.change = (self.new - self.old) / abs(self.old) if self.old else (
+            0.0 if self.new == self.old else math.inf)
+        low = m["lower_is_better"]
+        # worse: higher for lower-is-better metrics
+        self.p_worse = rank_p(a, b) if low else rank_p([-v for v in a], [-v for v in b])
+        self.p_better = rank_p(b, a) if low else rank_p([-v for v in b], [-v for v in a])
+        worse_change = self.change if low else -self.change
+        self.noisy = self.threshold > USEFUL
+        self.verdict = "noisy" if self.noisy else "same"
+        if not self.noisy and worse_change >= self.threshold and self.p_worse <= alpha:
+            self.verdict = "worse"
+        elif not self.noisy and -worse_change >= self.threshold and self.p_better <= alpha:
+            self.verdict = "better"
+
+
 def bench_baseline(new, old):
-    """(regressions, improvements): (benchmark, metric, old median, old p10, old p90,
-    new median, unit) where the new median left the old p10-p90 spread."""
+    """(regressions, improvements, too noisy, all judged): Judged rows."""
     if new.device != old.device:
         raise ReportError("--baseline compares runs of one device: %s is %s, %s is %s"
                           % (old.path, old.device, new.path, new.device))
-    worse, better = [], []
-    for k, m in new.metrics.items():
-        o = old.metrics.get(k)
-        if not o:
-            continue
-        row = (k[0], k[1], o["median"], o["p10"], o["p90"], m["median"], m["unit"])
-        high, low = m["median"] > o["p90"], m["median"] < o["p10"]
-        if (high and m["lower_is_better"]) or (low and not m["lower_is_better"]):
-            worse.append(row)
-        elif high or low:
-            better.append(row)
-    return worse, better
+    keys = [k for k in new.metrics if k in old.metrics]
+    if not keys:
+        raise ReportError("%s and %s have no benchmark metric in common" % (new.path, old.path))
+    alpha = FALSE_ALARM / len(keys)
+    need = min_processes(len(keys))
+    for path, run in ((old.path, old), (new.path, new)):
+        few = min(len(process_medians(run.metrics[k])) for k in keys)
+        if few < need:
+            raise ReportError(
+                "%s has %d process%s per benchmark: judging %d metrics at a %g %% false-alarm "
+                "rate needs %d (vkqs bench --processes %d)"
+                % (path, few, "" if few == 1 else "es", len(keys), 100 * FALSE_ALARM, need, need))
+    rows = [Judged(k, old.metrics[k], new.metrics[k], alpha) for k in keys]
+    return ([r for r in rows if r.verdict == "worse"], [r for r in rows if r.verdict == "better"],
+            [r for r in rows if r.verdict == "noisy"], rows)
+
+
+def pct(x):
+    return "inf" if math.isinf(x) else "%+.1f %%" % (100 * x)
+
+
+def threshold_summary(rows):
+    """Per clock: (metrics judged, smallest, median, largest threshold) of
+    those not too noisy, and how many are too noisy."""
+    out = {}
+    for clock in ("device", "host"):
+        th = sorted(r.threshold for r in rows if r.clock == clock and not r.noisy)
+        noisy = sum(1 for r in rows if r.clock == clock and r.noisy)
+        if th or noisy:
+            out[clock] = (len(th), th[0] if th else None, th[len(th) // 2] if th else None,
+                          th[-1] if th else None, noisy)
+    return out
 
 
 def bench_baseline_markdown(new, old, result):
-    worse, better = result
+    worse, better, noisy, rows = result
     out = ["# vkqs bench: %s against its baseline" % new.label, "",
-           "%s (%s) against %s (%s): %d metrics regressed beyond the baseline's p10-p90 "
-           "spread, %d improved." % (new.path, new.date, old.path, old.date, len(worse),
-                                      len(better))]
-    for title, rows in (("Regressions", worse), ("Improvements", better)):
-        if rows:
-            out += ["", "## " + title, "", "| benchmark | metric | before (p10-p90) | now |",
-                    "|---|---|---|---|"]
-            out += ["| `%s` | %s | %s (%s-%s) %s | %s %s |" % (
-                r[0], r[1], fmt_value(r[2]), fmt_value(r[3]), fmt_value(r[4]), r[6],
-                fmt_value(r[5]), r[6]) for r in rows]
+           "%s (%s) against %s (%s): %d metrics compared, %d regressed, %d improved, %d too "
+           "noisy to judge.  The rule (docs/bench-regressions.md): the medians over processes "
+           "differ beyond the metric's threshold (its spread over processes, at least %d %% "
+           "device-side and %d %% host-side) and a rank test over the processes agrees, at a "
+           "%g %% false-alarm rate for the whole comparison."
+           % (new.path, new.date, old.path, old.date, len(rows), len(worse), len(better),
+              len(noisy), 100 * FLOOR["device"], 100 * FLOOR["host"], 100 * FALSE_ALARM)]
+    out += ["", "| clock | metrics judged | smallest change flagged: least / median / most | "
+                "too noisy (threshold > %d %%) |" % (100 * USEFUL), "|---|---|---|---|"]
+    for clock, (n, lo, med, hi, nz) in threshold_summary(rows).items():
+        out.append("| %s | %d | %s | %d |" % (
+            clock, n, "%.1f / %.1f / %.1f %%" % (100 * lo, 100 * med, 100 * hi) if n else "-", nz))
+    for title, rs in (("Regressions", worse), ("Improvements", better)):
+        if rs:
+            out += ["", "## " + title, "",
+                    "| benchmark | metric | clock | before | now | change | threshold | p |",
+                    "|---|---|---|---|---|---|---|---|"]
+            out += ["| `%s` | %s | %s | %s %s | %s %s | %s | %.1f %% | %.2g |" % (
+                r.bench, r.metric, r.clock, fmt_value(r.old), r.unit, fmt_value(r.new), r.unit,
+                pct(r.change), 100 * r.threshold, r.p_worse if r in worse else r.p_better)
+                for r in rs]
+    if noisy:
+        out += ["", "## Too noisy to judge", "",
+                "Their medians spread over processes by more than %d %% within a run, so a "
+                "change smaller than that cannot be told from where each process landed; "
+                "they are not judged." % (100 * USEFUL), "",
+                "| benchmark | metric | clock | before | now | change | spread over processes |",
+                "|---|---|---|---|---|---|---|"]
+        out += ["| `%s` | %s | %s | %s %s | %s %s | %s | %s |" % (
+            r.bench, r.metric, r.clock, fmt_value(r.old), r.unit, fmt_value(r.new), r.unit,
+            pct(r.change), "inf" if math.isinf(r.noise) else "%.0f %%" % (100 * r.noise))
+            for r in noisy]
     return "\n".join(out) + "\n"
 
 

@@ -183,8 +183,8 @@ static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
 			sampler_add(&s, best);
 		sampler_add(&zeros, 100.0 * equal / (n - 1));
 	}
-	vkqs_bench_metric(ctx, "resolution", "ns", true, s.v, s.taken);
-	vkqs_bench_metric(ctx, "equal_back_to_back", "percent", false, zeros.v, zeros.taken);
+	vkqs_bench_metric(ctx, "resolution", "ns", true, VKQS_BENCH_DEVICE, s.v, s.taken);
+	vkqs_bench_metric(ctx, "equal_back_to_back", "percent", false, VKQS_BENCH_DEVICE, zeros.v, zeros.taken);
 }
 
 /* The device cost of a timestamp write: a long chain, ns per write. */
@@ -218,7 +218,7 @@ static void timestamp_write_cost(struct vkqs_ctx *ctx, const void *param)
 		ts_round(ctx, q, cb, pool, n, t);
 		sampler_add(&s, ticks_ns(ctx, q, t[0], t[n - 1]) / (n - 1));
 	}
-	vkqs_bench_metric(ctx, "write_cost", "ns/write", true, s.v, s.taken);
+	vkqs_bench_metric(ctx, "write_cost", "ns/write", true, VKQS_BENCH_DEVICE, s.v, s.taken);
 }
 
 /* Query begin/end per draw --------------------------------------------------------*/
@@ -307,9 +307,9 @@ static void query_draw_cost(struct vkqs_ctx *ctx, const void *param)
 		sampler_add(&so, b);
 		sampler_add(&sd, a - b);
 	}
-	vkqs_bench_metric(ctx, "with_query", "ns/draw", true, sw.v, sw.taken);
-	vkqs_bench_metric(ctx, "without_query", "ns/draw", true, so.v, so.taken);
-	vkqs_bench_metric(ctx, "query_overhead", "ns/draw", true, sd.v, sd.taken);
+	vkqs_bench_metric(ctx, "with_query", "ns/draw", true, VKQS_BENCH_DEVICE, sw.v, sw.taken);
+	vkqs_bench_metric(ctx, "without_query", "ns/draw", true, VKQS_BENCH_DEVICE, so.v, so.taken);
+	vkqs_bench_metric(ctx, "query_overhead", "ns/draw", true, VKQS_BENCH_DEVICE, sd.v, sd.taken);
 }
 
 /* vkGetQueryPoolResults latency ----------------------------------------------------*/
@@ -419,9 +419,9 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 		sampler_add(&mc, (double)o.bytes / cp);
 	}
 	VKQS_ASSERT_VK(ctx, o.r, VK_SUCCESS);
-	vkqs_bench_metric(ctx, "latency", "ns", true, s.v, s.taken);
-	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, bw.v, bw.taken);
-	vkqs_bench_metric(ctx, "memcpy_bandwidth", "GB/s", false, mc.v, mc.taken);
+	vkqs_bench_metric(ctx, "latency", "ns", true, VKQS_BENCH_HOST, s.v, s.taken);
+	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, VKQS_BENCH_HOST, bw.v, bw.taken);
+	vkqs_bench_metric(ctx, "memcpy_bandwidth", "GB/s", false, VKQS_BENCH_HOST, mc.v, mc.taken);
 }
 
 /* Availability latency ------------------------------------------------------------*/
@@ -474,10 +474,10 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 			sampler_add(&se, (double)t_avail - end);
 		}
 	}
-	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, sa.v, sa.taken);
-	vkqs_bench_metric(ctx, "submit_to_fence", "ns", true, sf.v, sf.taken);
+	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
+	vkqs_bench_metric(ctx, "submit_to_fence", "ns", true, VKQS_BENCH_HOST, sf.v, sf.taken);
 	if (se.taken)
-		vkqs_bench_metric(ctx, "work_end_to_available", "ns", true, se.v, se.taken);
+		vkqs_bench_metric(ctx, "work_end_to_available", "ns", true, VKQS_BENCH_HOST, se.v, se.taken);
 }
 
 /* Copies and resets -----------------------------------------------------------------*/
@@ -534,10 +534,10 @@ static void copy_and_reset(struct vkqs_ctx *ctx, const void *param)
 			sampler_add(&sh, (double)(vkqs_now_ns() - t0));
 		}
 	}
-	vkqs_bench_metric(ctx, "copy_device_time", "ns", true, sc.v, sc.taken);
-	vkqs_bench_metric(ctx, "command_reset_device_time", "ns", true, sr.v, sr.taken);
+	vkqs_bench_metric(ctx, "copy_device_time", "ns", true, VKQS_BENCH_DEVICE, sc.v, sc.taken);
+	vkqs_bench_metric(ctx, "command_reset_device_time", "ns", true, VKQS_BENCH_DEVICE, sr.v, sr.taken);
 	if (sh.taken)
-		vkqs_bench_metric(ctx, "host_reset_time", "ns", true, sh.v, sh.taken);
+		vkqs_bench_metric(ctx, "host_reset_time", "ns", true, VKQS_BENCH_HOST, sh.v, sh.taken);
 }
 
 /* The elapsed timer against a timestamp pair ----------------------------------------*/
@@ -578,9 +578,9 @@ static void elapsed_vs_timestamps(struct vkqs_ctx *ctx, const void *param)
 		sampler_add(&st, tn);
 		sampler_add(&sr, tn > 0 ? en / tn : 0);
 	}
-	vkqs_bench_metric(ctx, "elapsed_timer", "ns", true, se.v, se.taken);
-	vkqs_bench_metric(ctx, "timestamp_pair", "ns", true, st.v, st.taken);
-	vkqs_bench_metric(ctx, "elapsed_over_pair", "ratio", false, sr.v, sr.taken);
+	vkqs_bench_metric(ctx, "elapsed_timer", "ns", true, VKQS_BENCH_DEVICE, se.v, se.taken);
+	vkqs_bench_metric(ctx, "timestamp_pair", "ns", true, VKQS_BENCH_DEVICE, st.v, st.taken);
+	vkqs_bench_metric(ctx, "elapsed_over_pair", "ratio", false, VKQS_BENCH_DEVICE, sr.v, sr.taken);
 }
 
 /* The profiling lock ------------------------------------------------------------------*/
@@ -601,8 +601,8 @@ static void profiling_lock_latency(struct vkqs_ctx *ctx, const void *param)
 		sampler_add(&sa, (double)(t1 - t0));
 		sampler_add(&sr, (double)(t2 - t1));
 	}
-	vkqs_bench_metric(ctx, "acquire", "ns", true, sa.v, sa.taken);
-	vkqs_bench_metric(ctx, "release", "ns", true, sr.v, sr.taken);
+	vkqs_bench_metric(ctx, "acquire", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
+	vkqs_bench_metric(ctx, "release", "ns", true, VKQS_BENCH_HOST, sr.v, sr.taken);
 }
 
 /* Calibrated timestamps ------------------------------------------------------------------*/
@@ -638,9 +638,9 @@ static void calibrated(struct vkqs_ctx *ctx, const void *param)
 		double dn = ticks_ns(ctx, q, a[0], b[0]), hn = (double)(b[1] - a[1]);
 		sampler_add(&sp, hn > 0 ? (dn - hn) / hn * 1e6 : 0);
 	}
-	vkqs_bench_metric(ctx, "max_deviation", "ns", true, sd.v, sd.taken);
-	vkqs_bench_metric(ctx, "call_host_time", "ns", true, sw.v, sw.taken);
-	vkqs_bench_metric(ctx, "device_host_drift", "ppm", true, sp.v, sp.taken);
+	vkqs_bench_metric(ctx, "max_deviation", "ns", true, VKQS_BENCH_HOST, sd.v, sd.taken);
+	vkqs_bench_metric(ctx, "call_host_time", "ns", true, VKQS_BENCH_HOST, sw.v, sw.taken);
+	vkqs_bench_metric(ctx, "device_host_drift", "ppm", true, VKQS_BENCH_HOST, sp.v, sp.taken);
 }
 
 static const struct vkqs_case benches[] = {

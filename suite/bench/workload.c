@@ -350,12 +350,12 @@ void vkqs_bench_workload_costing(struct vkqs_ctx *ctx, const void *param)
 	char name[96];
 	for (uint32_t w = 0; w < nw; w++) {
 		snprintf(name, sizeof(name), "%s.unserialized", names[w]);
-		vkqs_bench_metric(ctx, name, "ns", true, s[0][w], want);
+		vkqs_bench_metric(ctx, name, "ns", true, VKQS_BENCH_DEVICE, s[0][w], want);
 		snprintf(name, sizeof(name), "%s.serialized", names[w]);
-		vkqs_bench_metric(ctx, name, "ns", true, s[1][w], want);
+		vkqs_bench_metric(ctx, name, "ns", true, VKQS_BENCH_DEVICE, s[1][w], want);
 		snprintf(name, sizeof(name), "%s.difference", names[w]);
-		vkqs_bench_metric(ctx, name, "ns", false, diff[w], want);
+		vkqs_bench_metric(ctx, name, "ns", false, VKQS_BENCH_DEVICE, diff[w], want);
 	}
-	vkqs_bench_metric(ctx, "frame.unserialized", "ns", true, frame[0], want);
-	vkqs_bench_metric(ctx, "frame.serialized", "ns", true, frame[1], want);
+	vkqs_bench_metric(ctx, "frame.unserialized", "ns", true, VKQS_BENCH_DEVICE, frame[0], want);
+	vkqs_bench_metric(ctx, "frame.serialized", "ns", true, VKQS_BENCH_DEVICE, frame[1], want);
 }
