@@ -776,10 +776,10 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 	};
 	/* With rasterizerDiscardEnable the pipeline has no fragment shader
 	 * state, so no fragment stage (VUID-VkGraphicsPipelineCreateInfo-
-	 * pStages-06894). */
+	 * pStages-06894); no_fragment_shader leaves it out by choice. */
+	bool no_fs = desc->rasterizer_discard || desc->no_fragment_shader;
 	for (uint32_t i = 0; i < 5; i++)
-		if (src[i].code &&
-		    !(desc->rasterizer_discard && src[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT))
+		if (src[i].code && !(no_fs && src[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT))
 			stages[n++] = (VkPipelineShaderStageCreateInfo){
 				.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
 				.stage = src[i].stage,

@@ -224,6 +224,9 @@ struct vkqs_pipeline_desc {
 	 * struct vkqs_rect_push) for push_stages (0: the vertex stage). */
 	uint32_t push_size;
 	VkShaderStageFlags push_stages;
+	/* No fragment shader, with rasterization on (the fragment stage is
+	 * optional; colour attachment contents are then undefined). */
+	bool no_fragment_shader;
 	/* Rasterization (front face counter-clockwise, fill). */
 	bool rasterizer_discard;
 	VkCullModeFlags cull_mode;

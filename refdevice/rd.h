@@ -147,6 +147,10 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.3: the samples that passed, every sample of a multisampled pixel")             \
 	X(OCC_DISCARDED, "occlusion_counts_discarded_fragments", "occlusion", "",            \
 	  "18.3: samples of fragments the shader discarded did not pass")                    \
+	X(EARLY_COUNT_LATE, "early_tests_counted_after_shader", "occlusion", "",             \
+	  "Early Fragment Test Mode: sample counting precedes fragment shading (and discard)") \
+	X(STATS_AVAIL_ONE_WORD, "statistics_availability_after_first_value", "stats", "",    \
+	  "18.2: an unavailable statistics query's availability word follows all its values") \
 	X(STATS_INSTANCE_ONCE, "statistics_first_instance_only", "stats", "",                \
 	  "18.4: input assembly and vertex shading of every instance")                       \
 	X(STATS_INDIRECT, "statistics_skip_indirect_draws", "stats", "",                     \

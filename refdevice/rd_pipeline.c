@@ -573,6 +573,9 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	g->vs_info = p->vs_info;
 	g->fs = p->fs;
 	g->fs_info = p->fs_info;
+	/* the fault: EarlyFragmentTests ignored, so counting follows the shader */
+	if (rd_fault(&dev->instance->config, RD_FAULT_EARLY_COUNT_LATE))
+		g->fs_info.early_fragment_tests = false;
 
 	const VkPipelineVertexInputStateCreateInfo *vi = ci->pVertexInputState;
 	if (vi) {

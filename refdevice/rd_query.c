@@ -148,8 +148,13 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		 * written (the writes above are skipped). */
 		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) {
 			uint64_t a = avail && !rd_fault(c, RD_FAULT_AVAIL_ZERO) ? c->availability_value : 0;
-			/* the fault: a 32-bit availability word after 64-bit values */
-			put(avail_first ? out : out + pool->value_count * word, a,
+			/* the faults: a 32-bit availability word after 64-bit values;
+			 * an unavailable statistics query's word after one value */
+			uint32_t at = !avail && pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS &&
+					      rd_fault(c, RD_FAULT_STATS_AVAIL_ONE_WORD)
+				      ? 1
+				      : pool->value_count;
+			put(avail_first ? out : out + at * word, a,
 			    is64 && !rd_fault(c, RD_FAULT_AVAIL_32), c->overflow);
 		}
 		/* 18.2 WITH_STATUS: a signed value after the query's values, 0

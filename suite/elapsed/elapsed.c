@@ -492,16 +492,19 @@ static void multiview(struct vkqs_ctx *ctx, const void *param)
  * the timer starts when the earlier work ends while the profiled pass may
  * already be running; with a full barrier before the begin it includes all
  * of the profiled pass.  So the timer without the barrier reports at most
- * what it reports with one.  Each way is timed seven times, alternating,
- * and the least of each compared, with a tick and 25% for separate
- * submissions on a real clock.  The profiled pass renders to a target of its
- * own: without the barrier nothing orders the two passes, which is valid
+ * what it reports with one.  Each way is timed nine times, alternating,
+ * and the least of each compared, with a tick and 50% for separate
+ * submissions on a real clock (RD_CLOCK=host on a loaded 2-core machine
+ * moved the least of seven by more than 25%); a timer that also counts the
+ * earlier pass, as large as the profiled one, still reports about twice.
+ * The profiled pass renders to a target of its own: without the barrier
+ * nothing orders the two passes, which is valid
  * only while they touch different images (a layout transition or a write of
  * the same image would race the earlier pass's store). */
 static void barrier_rule(struct vkqs_ctx *ctx, const void *param)
 {
 	enum vkqs_pass_kind kind = *(const enum vkqs_pass_kind *)param;
-	enum { TRIES = 7 };
+	enum { TRIES = 9 };
 	struct el *el = el_create(ctx, kind, 1, NULL, 2 * TRIES);
 	struct el *prof = el_create(ctx, kind, 1, NULL, 1);
 	for (uint32_t q = 0; q < 2 * TRIES; q++) {
@@ -525,9 +528,9 @@ static void barrier_rule(struct vkqs_ctx *ctx, const void *param)
 	for (uint32_t q = 0; q < 2 * TRIES; q++)
 		e[q % 2] = v[q] < e[q % 2] ? v[q] : e[q % 2];
 	VKQS_EXPECTF(ctx, e[1] >= 1, "with a barrier: 0 ticks");
-	VKQS_EXPECTF(ctx, 4 * e[0] <= 5 * e[1] + 4,
+	VKQS_EXPECTF(ctx, 2 * e[0] <= 3 * e[1] + 2,
 		     "without a barrier before the begin at least %" PRIu64 " ticks, more than "
-		     "with one: %" PRIu64 " (+25%%, +1)", e[0], e[1]);
+		     "with one: %" PRIu64 " (+50%%, +1)", e[0], e[1]);
 }
 
 /* Begin, draws and end all in a secondary command buffer that continues

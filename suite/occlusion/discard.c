@@ -46,6 +46,65 @@ static void discard_odd_columns_triangle(struct vkqs_ctx *ctx, const void *param
 	occ_expect_window(ctx, res[0], w, "triangle with odd columns discarded");
 }
 
+/* discard_odd_columns_early.frag: with EarlyFragmentTests the depth test
+ * and sample counting run before fragment shading (Fragment Operations,
+ * "Early Fragment Test Mode"), so the fragments the shader then discards
+ * were counted: the whole rectangle's samples.  With a depth attachment the
+ * (passing, LESS against a 1.0 clear) depth test runs early too; a
+ * rectangle behind the cleared depth (z 1.0 is not LESS than 1.0) fails it
+ * early, runs no shader, and counts nothing. */
+struct early_param {
+	VkSampleCountFlagBits samples;
+	bool depth;
+	bool occluded;
+};
+static const struct early_param early_params[] = {
+	{VK_SAMPLE_COUNT_1_BIT, false, false}, {VK_SAMPLE_COUNT_4_BIT, false, false},
+	{VK_SAMPLE_COUNT_4_BIT, true, false},  {VK_SAMPLE_COUNT_4_BIT, true, true},
+};
+static void early_name(const void *param, char *buf, size_t size)
+{
+	const struct early_param *p = param;
+	snprintf(buf, size, "%s_samples_%u",
+		 p->occluded ? "depth_occluded" : p->depth ? "depth_passing" : "no_depth",
+		 (unsigned)p->samples);
+}
+
+static void discard_early_tests(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct early_param *p = param;
+	VkQueryControlFlags flags = occ_require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, p->samples, p->depth, 1);
+	struct vkqs_pipeline_desc desc = {
+		.frag_spv = discard_odd_columns_early_frag,
+		.frag_size = sizeof(discard_odd_columns_early_frag),
+		.depth_test = p->depth,
+		.depth_compare = VK_COMPARE_OP_LESS,
+	};
+	const struct rect r = {6, 10, 32, 20};
+	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, o.t, &desc);
+	float z = p->occluded ? 1.0f : 0.5f;
+	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
+	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
+	vkqs_draw_rect(ctx, o.cb, pipe, o.t, (float)r.x, (float)r.y, (float)(r.x + r.w),
+		       (float)(r.y + r.h), z);
+	D->vkCmdEndQuery(o.cb, o.pool, 0);
+	vkqs_target_end(ctx, o.cb);
+	uint64_t res[MAX_QUERIES];
+	occ_finish(ctx, &o, res);
+	uint64_t want = p->occluded ? 0 : (uint64_t)r.w * r.h * p->samples;
+	VKQS_EXPECTF(ctx, res[0] == want,
+		     "early fragment tests, odd columns discarded by the shader afterwards%s: "
+		     "%llu samples counted, %llu expected (%s)",
+		     p->depth ? (p->occluded ? ", rectangle behind the depth clear"
+					     : ", depth test passing")
+			      : "",
+		     (unsigned long long)res[0], (unsigned long long)want,
+		     p->occluded ? "every fragment fails the early depth test"
+				 : "counting precedes the shader's discard");
+}
+
 static const struct vkqs_case cases[] = {
 	{.name = "discard.odd_columns",
 	 .fn = discard_odd_columns,
@@ -57,6 +116,12 @@ static const struct vkqs_case cases[] = {
 	 .spec = SAMPLE_COUNTING_SPEC " (a discarded fragment survives no test, partially "
 				      "covered ones included)",
 	 .params = VKQS_PARAMS(sample_params, occ_samples_name)},
+	{.name = "discard.early_tests_odd_columns",
+	 .fn = discard_early_tests,
+	 .spec = "Fragment Operations, Early Fragment Test Mode: with EarlyFragmentTests the "
+		 "depth test and sample counting are performed before fragment shading, so "
+		 "fragments the shader discards are counted; " PRECISE_SPEC,
+	 .params = VKQS_PARAMS(early_params, early_name)},
 };
 
 VKQS_GROUP(occlusion, discard, cases);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "vkutil.h"
+#include "shaders/discard_odd_columns_early_frag.h"
 #include "shaders/discard_odd_columns_frag.h"
 #include "shaders/occlusion_color_frag.h"
 #include "shaders/occlusion_discard_all_frag.h"

@@ -850,6 +850,44 @@ static void pool_two_pools(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_EQ(ctx, uint_of(pf, b, rb), 36);
 }
 
+/* Two pools around compute work in one command buffer: 2 dispatches of
+ * one workgroup in the first, 3 of 4 workgroups in the second (CTS
+ * multiple_pools_compute; its pass count is the larger of the two). */
+static void pool_two_pools_compute(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct perf *pf = perf_require(ctx);
+	vkqs_require_feature(ctx, MULTI_FEATURE);
+	uint32_t a = perf_named(ctx, pf, "dispatches"), b = perf_named(ctx, pf, "compute_invocations");
+	perf_lock(ctx);
+	struct vkqs_buffer *buf = vkqs_buffer_device(ctx, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	struct vkqs_compute *c = vkqs_compute_create(ctx, stats_count_comp, sizeof(stats_count_comp),
+						     buf, 0, 0);
+	uint32_t pa, pb;
+	VkQueryPool qa = perf_pool(ctx, pf, &a, 1, 1, &pa), qb = perf_pool(ctx, pf, &b, 1, 1, &pb);
+	VkCommandBuffer cb = perf_cmd(ctx);
+	vkqs_cmd_bind_compute(ctx, cb, c);
+	D->vkCmdBeginQuery(cb, qa, 0, 0);
+	for (int i = 0; i < 2; i++) {
+		D->vkCmdDispatch(cb, 1, 1, 1);
+		vkqs_cmd_full_barrier(ctx, cb);
+	}
+	D->vkCmdEndQuery(cb, qa, 0);
+	D->vkCmdBeginQuery(cb, qb, 0, 0);
+	for (int i = 0; i < 3; i++) {
+		D->vkCmdDispatch(cb, 4, 1, 1);
+		vkqs_cmd_full_barrier(ctx, cb);
+	}
+	D->vkCmdEndQuery(cb, qb, 0);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	perf_submit(ctx, cb, pa > pb ? pa : pb);
+	result_t ra, rb;
+	perf_results(ctx, qa, 0, 1, 1, &ra);
+	perf_results(ctx, qb, 0, 1, 1, &rb);
+	VKQS_EXPECT_EQ(ctx, uint_of(pf, a, ra), 2);
+	VKQS_EXPECT_EQ(ctx, uint_of(pf, b, rb), 3u * 4u * 8u);
+}
+
 /* Reused after a host or command reset: the second use's values, not a sum. */
 static void pool_reuse(struct vkqs_ctx *ctx, const void *param)
 {
@@ -1375,6 +1413,9 @@ static const struct vkqs_case cases[] = {
 	 VKQS_PARAMS(query_counts, query_count_name)},
 	ROW("pool.two_pools", pool_two_pools,
 	    "performanceCounterMultipleQueryPools: several performance pools in a command buffer"),
+	ROW("pool.two_pools_compute", pool_two_pools_compute,
+	    "performanceCounterMultipleQueryPools: several performance pools around dispatches "
+	    "in a command buffer, submitted for the larger pass count"),
 	{"pool.reuse", pool_reuse, "vkResetQueryPool / vkCmdResetQueryPool reset a performance "
 				   "query for each pass",
 	 VKQS_PARAMS(reset_kinds, reset_kind_name)},

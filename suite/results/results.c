@@ -229,7 +229,10 @@ static struct plan *plan_build(struct vkqs_ctx *ctx, const struct read *rd,
 	/* Vulkan-ValidationLayers 1.3.239 sizes a copy's destination as
 	 * dstOffset + queryCount * stride (more than the spec's
 	 * dstBuffer-00824 asks for): room for that too, all of it guarded. */
-	size_t span = read_span(rd), whole = (size_t)rd->count * rd->stride;
+	size_t span = read_span(rd);
+	/* One query: the stride places nothing (stride_max reads one query
+	 * at a stride near UINT64_MAX). */
+	size_t whole = rd->count == 1 ? span : (size_t)rd->count * rd->stride;
 	if (rd->tight && whole > span)
 		vkqs_internal_error(ctx, "a tight destination needs a packed stride or one query");
 	pl->buffer_size = rd->offset + (span > whole ? span : whole);
@@ -721,6 +724,29 @@ static void stride_zero_avail(struct vkqs_ctx *ctx, enum path path, const void *
 }
 PATH_CASES(stride_zero_avail, stride_zero_avail)
 
+/* One query at the largest stride that is a multiple of 8: 18.2 places
+ * query k's results at k * stride, so for one query the stride moves
+ * nothing.  The rules on the stride are that it be a multiple of the word
+ * size (VUID-vkGetQueryPoolResults-flags-02828/-00815) and, only "If
+ * queryCount is greater than 1", non-zero and large enough for the
+ * availability word (-queryCount-09438, -stride-08993); dataSize need only
+ * hold the result of each query (-dataSize-00817).  An implementation that
+ * computes k * stride or (queryCount - 1) * stride in too few bits, or
+ * steps to the next query before stopping, writes far away or faults. */
+static void stride_max_get(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct width_param *p = param;
+	struct read rd = {
+		.first = 3,
+		.count = 1,
+		.stride = UINT64_MAX / 8 * 8,
+		.flags = VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+			 (p->bits == 64 ? VK_QUERY_RESULT_64_BIT : 0),
+		.offset = DST_OFFSET,
+	};
+	read_available(ctx, PATH_GET, &rd);
+}
+
 /* The same read of query 0 of a pool of one, reset and never begun: the
  * availability word, zero, still goes right after the value word; the value
  * is left alone by vkGetQueryPoolResults (VALUE_UNWRITTEN), undefined for a
@@ -1048,6 +1074,13 @@ static const struct vkqs_case cases[] = {
 	 "availability value is \"written directly after the results of each "
 	 "query\" (one query at stride 0, WITH_AVAILABILITY, into a dstBuffer "
 	 "that ends at the availability word)",
+	 .params = VKQS_PARAMS(width_params, width_name)},
+	{.name = "stride_max.get_with_availability",
+	 .fn = stride_max_get,
+	 .spec = "18.2 memory layout: query k at k * stride, so one query "
+	 "(queryCount 1) at stride UINT64_MAX / 8 * 8 lands at the first byte "
+	 "requested; VUID-vkGetQueryPoolResults-queryCount-09438 and -stride-08993 "
+	 "constrain the stride only when queryCount is greater than 1",
 	 .params = VKQS_PARAMS(width_params, width_name)},
 	{.name = "stride_zero.get_unavailable_with_availability",
 	 .fn = stride_zero_unavail_get,

@@ -144,6 +144,7 @@ const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
 		.topology = d->tess ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : d->topology,
 		.primitive_restart = d->restart,
 		.rasterizer_discard = d->discard,
+		.no_fragment_shader = d->no_fs,
 		.min_sample_shading = d->sample_shading ? 1.0f : 0.0f,
 	};
 	if (d->grid) {

@@ -136,6 +136,71 @@ static void fragment_rasterizer_discard(struct vkqs_ctx *ctx, const void *param)
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
+/* A vertex-only pipeline: no fragment shader, rasterization on.  The
+ * vertex stages and clipping count as for any draw inside the view volume
+ * (stats_add_rect_draw's bounds); 18.4's fragment shader invocations count
+ * "each time the fragment shader is invoked", and the pipeline has none: 0
+ * is the description, and a count of a shader the driver runs in its place
+ * is CompatibilityWarning ("Various device architectures will count these
+ * values differently"). */
+static void fragment_no_fragment_shader(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
+	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .no_fs = true};
+	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
+
+	stats_query_one_draw(ctx, &g, pipe, RA);
+
+	struct expect e = stats_expect_zero("no fragment shader");
+	stats_add_natural(&e, IA_V, 6);
+	stats_add_natural(&e, IA_P, 2);
+	stats_add_natural(&e, VS, 6);
+	stats_add_natural(&e, CLIP_INV, 2);
+	stats_add_lower(&e, CLIP_PRIM, 2);
+	stats_add_natural(&e, FS, 0);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* vkCmdClearAttachments (colour, or depth) between two draws inside the
+ * query: the draws count as usual; 18.2 lets clears "count towards the
+ * results of queries" implementation-dependently, so beyond the draws'
+ * description is CompatibilityWarning, below it Fail. */
+static const bool clear_depth[] = {false, true};
+static void clear_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *(const bool *)param ? "depth" : "color");
+}
+
+static void fragment_clear_attachments(struct vkqs_ctx *ctx, const void *param)
+{
+	bool depth = *(const bool *)param;
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, depth, CORE_GRAPHICS, 1);
+	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	VkClearAttachment ca = {.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT,
+				.clearValue.color.float32 = {0.0f, 1.0f, 0.0f, 1.0f}};
+	if (depth)
+		ca = (VkClearAttachment){.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT,
+					 .clearValue.depthStencil = {0.5f, 0}};
+	VkClearRect cr = {{{0, 0}, {FB, FB}}, 0, 1};
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	stats_draw(ctx, g.cb, pipe, g.t, RA);
+	D->vkCmdClearAttachments(g.cb, 1, &ca, 1, &cr);
+	stats_draw(ctx, g.cb, pipe, g.t, RB);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	struct expect e = stats_expect_zero(depth ? "two draws around a depth clear"
+						  : "two draws around a colour clear");
+	stats_add_rect_draw(ctx, &e, RA, 1);
+	stats_add_rect_draw(ctx, &e, RB, 1);
+	stats_loosen_for_clears(&e);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
 static const struct vkqs_case cases[] = {
 	{.name = "fragment.rect",
 	 .fn = fragment_rect,
@@ -156,6 +221,15 @@ static const struct vkqs_case cases[] = {
 	 .fn = fragment_rasterizer_discard,
 	 .spec = "18.4: with rasterizerDiscardEnable the clipping input and output "
 		 "primitives counters may not be incremented; no fragment is shaded"},
+	{.name = "fragment.no_fragment_shader",
+	 .fn = fragment_no_fragment_shader,
+	 .spec = FS_SPEC "; a pipeline without a fragment shader invokes none (the other "
+		 "counters as for any draw)"},
+	{.name = "fragment.clear_attachments",
+	 .fn = fragment_clear_attachments,
+	 .spec = COUNTERS_SPEC "; 18.2: clears may count towards the results of queries "
+		 "(vkCmdClearAttachments inside a statistics query)",
+	 .params = VKQS_PARAMS(clear_depth, clear_name)},
 };
 
 VKQS_GROUP(stats, fragment, cases);

@@ -118,6 +118,7 @@ struct gdesc {
 	bool grid;     /* stats_grid.vert instead of rect.vert */
 	bool restart;  /* primitiveRestartEnable */
 	bool discard;  /* rasterizerDiscardEnable */
+	bool no_fs;    /* no fragment shader (rasterization on) */
 	bool sample_shading; /* minSampleShading 1.0 */
 	bool geom;     /* stats_copies.geom */
 	bool tess;     /* stats_triangle.tesc/.tese, 3-point patches */

@@ -16,6 +16,7 @@ VKQS_GROUP_DECL(timestamp, copy);
 VKQS_GROUP_DECL(timestamp, order);
 VKQS_GROUP_DECL(timestamp, calibrated);
 VKQS_GROUP_DECL(timestamp, properties);
+VKQS_GROUP_DECL(timestamp, work);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -28,6 +29,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_timestamp_order, 0, 0},
 	{&vkqs_timestamp_calibrated, 0, 0},
 	{&vkqs_timestamp_properties, 0, 0},
+	{&vkqs_timestamp_work, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(timestamp, parts);
