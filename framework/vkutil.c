@@ -836,7 +836,7 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 	};
 	VkPipelineColorBlendStateCreateInfo cb = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-		.attachmentCount = 1,
+		.attachmentCount = where->no_color ? 0 : 1,
 		.pAttachments = &cba,
 	};
 	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
@@ -849,7 +849,7 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 	VkPipelineRenderingCreateInfo rci = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
 		.viewMask = where->view_mask,
-		.colorAttachmentCount = 1,
+		.colorAttachmentCount = where->no_color ? 0 : 1,
 		.pColorAttachmentFormats = &where->color_format,
 		.depthAttachmentFormat = where->has_depth ? where->depth_format
 							  : VK_FORMAT_UNDEFINED,

@@ -258,9 +258,11 @@ struct vkqs_pipeline_target {
 	uint32_t view_mask;
 	VkFormat color_format;
 	VkFormat depth_format;
+	bool no_color; /* the subpass has no colour attachment */
 };
 /* A pipeline with one colour attachment (all components written, no
- * blending); viewport and scissor are dynamic state. */
+ * blending), or none with where->no_color; viewport and scissor are
+ * dynamic state. */
 struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 					   const struct vkqs_pipeline_target *where,
 					   const struct vkqs_pipeline_desc *desc);
