@@ -662,12 +662,6 @@ static void stats_json(FILE *f, const struct vkqs_bench_stats *s)
 		s->median, s->p10, s->p90, s->min, s->max, s->mad, s->samples, s->rejected);
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 /* One metric of a benchmark over its processes (docs/bench-schema.md):
  * the median of the per-process medians is the figure a baseline
  * compares; the spread of those medians is the run-to-run noise it judges
@@ -699,28 +693,24 @@ static void metric_over(const struct metric *first, struct metric (*m)[64], cons
 				total += m[r][k].n;
 				break;
 			}
-	double *kept = calloc(total + 1, sizeof(double)), *tmp = calloc(total + 1, sizeof(double));
-	if (!kept || !tmp)
+	double *kept = calloc(total + 1, sizeof(double));
+	if (!kept)
 		die("out of memory");
 	size_t k = 0, rejected = 0;
 	for (size_t r = 0; r < procs; r++)
 		if (o->per[r]) {
-			size_t got = vkqs_bench_keep(o->per[r]->samples, o->per[r]->n, tmp);
-			memcpy(kept + k, tmp, got * sizeof(double));
+			size_t got = vkqs_bench_keep(o->per[r]->samples, o->per[r]->n, kept + k);
 			k += got;
 			rejected += o->per[r]->n - got;
 		}
 	vkqs_bench_describe(kept, k, rejected, &o->pooled);
-	if (o->have) {
-		size_t h = o->have;
-		qsort(med, h, sizeof(double), cmp_dbl);
-		o->median = h % 2 ? med[h / 2] : (med[h / 2 - 1] + med[h / 2]) / 2;
-		o->process_min = med[0];
-		o->process_max = med[h - 1];
-	}
+	struct vkqs_bench_stats across; /* of the per-process medians */
+	vkqs_bench_describe(med, o->have, 0, &across);
+	o->median = across.median;
+	o->process_min = across.min;
+	o->process_max = across.max;
 	free(med);
 	free(kept);
-	free(tmp);
 }
 
 static void metric_over_json(FILE *f, const struct metric_over *o)

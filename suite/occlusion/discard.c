@@ -50,9 +50,8 @@ static void discard_odd_columns_triangle(struct vkqs_ctx *ctx, const void *param
  * and sample counting run before fragment shading (Fragment Operations,
  * "Early Fragment Test Mode"), so the fragments the shader then discards
  * were counted: the whole rectangle's samples.  With a depth attachment the
- * (passing, LESS against a 1.0 clear) depth test runs early too; a
- * rectangle behind the cleared depth (z 1.0 is not LESS than 1.0) fails it
- * early, runs no shader, and counts nothing. */
+ * depth test runs early too: passing (z 0.5 LESS than the 1.0 clear), or
+ * failing (GREATER), when the shader never runs and nothing is counted. */
 struct early_param {
 	VkSampleCountFlagBits samples;
 	bool depth;
@@ -80,27 +79,19 @@ static void discard_early_tests(struct vkqs_ctx *ctx, const void *param)
 		.frag_spv = discard_odd_columns_early_frag,
 		.frag_size = sizeof(discard_odd_columns_early_frag),
 		.depth_test = p->depth,
-		.depth_compare = VK_COMPARE_OP_LESS,
+		.depth_compare = p->occluded ? VK_COMPARE_OP_GREATER : VK_COMPARE_OP_LESS,
 	};
 	const struct rect r = {6, 10, 32, 20};
-	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, o.t, &desc);
-	float z = p->occluded ? 1.0f : 0.5f;
-	vkqs_target_begin(ctx, o.cb, o.t, 1.0f);
-	D->vkCmdBeginQuery(o.cb, o.pool, 0, flags);
-	vkqs_draw_rect(ctx, o.cb, pipe, o.t, (float)r.x, (float)r.y, (float)(r.x + r.w),
-		       (float)(r.y + r.h), z);
-	D->vkCmdEndQuery(o.cb, o.pool, 0);
-	vkqs_target_end(ctx, o.cb);
-	uint64_t res[MAX_QUERIES];
-	occ_finish(ctx, &o, res);
+	uint64_t got = occ_measure_rect(ctx, &o, vkqs_pipeline_rect(ctx, o.t, &desc), r, NULL,
+				    flags);
 	uint64_t want = p->occluded ? 0 : (uint64_t)r.w * r.h * p->samples;
-	VKQS_EXPECTF(ctx, res[0] == want,
+	VKQS_EXPECTF(ctx, got == want,
 		     "early fragment tests, odd columns discarded by the shader afterwards%s: "
 		     "%llu samples counted, %llu expected (%s)",
-		     p->depth ? (p->occluded ? ", rectangle behind the depth clear"
+		     p->depth ? (p->occluded ? ", depth test failing"
 					     : ", depth test passing")
 			      : "",
-		     (unsigned long long)res[0], (unsigned long long)want,
+		     (unsigned long long)got, (unsigned long long)want,
 		     p->occluded ? "every fragment fails the early depth test"
 				 : "counting precedes the shader's discard");
 }

@@ -88,19 +88,9 @@ static void order_name(const void *param, char *buf, size_t size)
 		 p->method == METHOD_GET ? "get" : "copy", p->is64 ? 64u : 32u);
 }
 
-#define GUARD_BYTE 0xa5
-
 /* Words of the result region: values, availability, one guard word; and
  * two guard words before it for the copy. */
 #define PRE_WORDS 2u
-
-static bool untouched(const uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (p[i] != GUARD_BYTE)
-			return false;
-	return true;
-}
 
 /* One query holding, in this order: a (3, 2, 1) dispatch, then a render
  * pass instance with rect A, rect A wholly outside the view volume, and
@@ -137,7 +127,7 @@ static void order(struct vkqs_ctx *ctx, const void *param)
 	size_t stride = (n + 2) * word; /* values, availability, guard */
 	size_t total = (PRE_WORDS * word) + stride;
 	struct vkqs_buffer *dst = vkqs_buffer_host(ctx, total, 0);
-	memset(dst->map, GUARD_BYTE, total);
+	memset(dst->map, STATS_GUARD_BYTE, total);
 	vkqs_buffer_flush(ctx, dst);
 
 	stats_compute_bind(ctx, g.cb, c);
@@ -187,11 +177,11 @@ static void order(struct vkqs_ctx *ctx, const void *param)
 	 * after the n values, and nothing after it. */
 	VKQS_EXPECTF(ctx, vkqs_load_word(region + n * word, word) != 0,
 		     "availability word (after the %u values) is 0 for an available query", n);
-	VKQS_EXPECTF(ctx, untouched(region + (n + 1) * word, word),
+	VKQS_EXPECTF(ctx, stats_untouched(region + (n + 1) * word, word),
 		     "the word after the availability word (byte %zu of the result) was written",
 		     (n + 1) * word);
 	if (p->method == METHOD_COPY)
-		VKQS_EXPECTF(ctx, untouched(dst->map, PRE_WORDS * word),
+		VKQS_EXPECTF(ctx, stats_untouched(dst->map, PRE_WORDS * word),
 			     "bytes before dstOffset %zu were written", PRE_WORDS * word);
 }
 

@@ -1,6 +1,14 @@
 /* Pipeline statistics area: the helpers its groups share (declared in stats.h). */
 #include "stats.h"
 
+bool stats_untouched(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != STATS_GUARD_BYTE)
+			return false;
+	return true;
+}
+
 uint64_t stats_sat_add(uint64_t a, uint64_t b)
 {
 	return a > UNBOUNDED - b ? UNBOUNDED : a + b;

@@ -14,16 +14,6 @@
 #include "stats.h"
 
 #define MASK CORE_GRAPHICS
-#define GUARD_BYTE 0xa5
-
-static bool untouched(const uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (p[i] != GUARD_BYTE)
-			return false;
-	return true;
-}
-
 /* The render pass instance with query 0 around one draw of r. */
 static void record_query(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct gfx *g,
 			 const struct vkqs_pipeline *p, struct rect r)
@@ -50,7 +40,7 @@ static void expect_reset(struct vkqs_ctx *ctx, VkQueryPool pool, const char *aft
 {
 	uint64_t v[NSTATS + 1];
 	uint32_t n = stats_nvalues(MASK);
-	memset(v, GUARD_BYTE, sizeof(v));
+	memset(v, STATS_GUARD_BYTE, sizeof(v));
 	VkResult got = D->vkGetQueryPoolResults(DEV, pool, 0, 1, (n + 1) * 8ull, v, (n + 1) * 8ull,
 						VK_QUERY_RESULT_64_BIT |
 							VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
@@ -118,16 +108,17 @@ static struct dst dst_create(struct vkqs_ctx *ctx, size_t word, size_t region)
 	struct dst d = {NULL, 2 * word, region, 2 * word};
 	size_t total = d.pre + d.region + d.post;
 	d.b = vkqs_buffer_host(ctx, total, 0);
-	memset(d.b->map, GUARD_BYTE, total);
+	memset(d.b->map, STATS_GUARD_BYTE, total);
 	vkqs_buffer_flush(ctx, d.b);
 	return d;
 }
 
 static void expect_guards(struct vkqs_ctx *ctx, const struct dst *d, size_t written)
 {
-	VKQS_EXPECTF(ctx, untouched(d->b->map, d->pre), "bytes before dstOffset %zu were written",
-		     d->pre);
-	VKQS_EXPECTF(ctx, untouched(d->b->map + d->pre + written, d->region + d->post - written),
+	VKQS_EXPECTF(ctx, stats_untouched(d->b->map, d->pre),
+		     "bytes before dstOffset %zu were written", d->pre);
+	VKQS_EXPECTF(ctx,
+		     stats_untouched(d->b->map + d->pre + written, d->region + d->post - written),
 		     "bytes after the %zu written (values and availability) were written", written);
 }
 

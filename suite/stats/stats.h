@@ -94,6 +94,10 @@ void stats_check_values(struct vkqs_ctx *ctx, const struct expect *e, uint32_t m
 			 const uint64_t *vals, const char *how);
 
 uint32_t stats_nvalues(uint32_t mask);
+/* Destination bytes a read must leave alone are pre-filled with this. */
+#define STATS_GUARD_BYTE 0xa5
+/* True when every one of the n bytes still holds STATS_GUARD_BYTE. */
+bool stats_untouched(const uint8_t *p, size_t n);
 
 /* vkGetQueryPoolResults of queries [first, first + count), WAIT, tightly
  * packed, 64- or 32-bit; widened into out[count * nvalues]. */

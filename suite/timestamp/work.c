@@ -18,7 +18,10 @@
 #include "shaders/stats_count_comp.h"
 
 #define IMG 64u
-#define BUF_BYTES 4096u
+/* One R8G8B8A8 image's bytes: buffer-image copies cover the whole image,
+ * valid whatever minImageTransferGranularity a transfer family reports
+ * ((0,0,0): whole mip levels only). */
+#define BUF_BYTES (IMG * IMG * 4u)
 
 enum work_kind {
 	W_DISPATCH,
@@ -119,7 +122,7 @@ static void to_layout(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img,
 /* Objects, and in `setup` (recorded before the first timestamp) their
  * layouts and contents. */
 static struct work_state work_prepare(struct vkqs_ctx *ctx, VkCommandBuffer setup,
-				      struct vkqs_queue *q, enum work_kind k)
+				      enum work_kind k)
 {
 	struct work_state w = {0};
 	w.src = vkqs_buffer_host(ctx, BUF_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -171,7 +174,6 @@ static struct work_state work_prepare(struct vkqs_ctx *ctx, VkCommandBuffer setu
 		break;
 	default: break;
 	}
-	(void)q;
 	return w;
 }
 
@@ -192,7 +194,7 @@ static void work_record(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct w
 	case W_FILL_BUFFER:
 		D->vkCmdFillBuffer(cb, w->dst->buf, 0, VK_WHOLE_SIZE, 0x5a5a5a5au);
 		break;
-	case W_UPDATE_BUFFER: /* at most 65536 bytes, a multiple of 4 */
+	case W_UPDATE_BUFFER: /* 16384 bytes: at most 65536, a multiple of 4 */
 		D->vkCmdUpdateBuffer(cb, w->dst->buf, 0, BUF_BYTES, w->src->map);
 		break;
 	case W_COPY_IMAGE: {
@@ -202,7 +204,7 @@ static void work_record(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct w
 		break;
 	}
 	case W_COPY_BUFFER_TO_IMAGE: {
-		VkBufferImageCopy r = {0, 0, 0, color_layers, {0, 0, 0}, {16, 16, 1}};
+		VkBufferImageCopy r = {0, 0, 0, color_layers, {0, 0, 0}, ext};
 		D->vkCmdCopyBufferToImage(cb, w->src->buf, w->img_a,
 					  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
 		break;
@@ -299,7 +301,7 @@ static void timestamps_around_work(struct vkqs_ctx *ctx, const void *param)
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
 	ts_reset_for(ctx, q, cb, pool, 3);
-	struct work_state w = work_prepare(ctx, cb, q, p->kind);
+	struct work_state w = work_prepare(ctx, cb, p->kind);
 	VkCommandBuffer rec = cb;
 	if (p->secondary)
 		rec = vkqs_cmd_begin_secondary(ctx, q, NULL, 0, NULL);
