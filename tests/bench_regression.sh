@@ -5,6 +5,12 @@
 # vkGetQueryPoolResults 20 % slower) is flagged (exit 1) on the metrics
 # those commands make up, and on no other; a baseline with too few
 # processes to judge at the stated false-alarm rate is refused (exit 2).
+# The rule's false-alarm bound holds for processes exchangeable between
+# runs; a host-side figure can still move between two runs seconds apart
+# on a shared 2-core machine (about 1 attempt in 25 here).  So, as the
+# runner does for a failing case, an attempt whose only wrong flags are
+# host-side is run once more, and that attempt must be clean; a wrong
+# device-side flag (the cost model is exact) fails at once.
 # Usage: bench_regression.sh VKQS WORKDIR
 set -u
 vkqs=$1 work=$2
@@ -19,36 +25,66 @@ bench() { # NAME [ENV...]
 	env "$@" "$vkqs" bench "${sel[@]}" --json "$work/$name.json" >"$work/$name.out" 2>&1 ||
 		{ tail -20 "$work/$name.out"; fail "vkqs bench ($name) failed"; }
 }
-bench run1
-bench run2
-bench slow20 RD_BENCH_SLOWDOWN=20
 
-"$vkqs" report "$work/run2.json" --baseline "$work/run1.json" >"$work/same.md" 2>&1
-rc=$?
-[ "$rc" -eq 0 ] || { cat "$work/same.md"; fail "two runs of one build: exit $rc, expected 0"; }
-
-"$vkqs" report "$work/slow20.json" --baseline "$work/run1.json" >"$work/slow.md" 2>&1
-rc=$?
-[ "$rc" -eq 1 ] || { cat "$work/slow.md"; fail "RD_BENCH_SLOWDOWN=20: exit $rc, expected 1"; }
-python3 - "$work/slow.md" <<'PY' || exit 1
+# Checks one comparison's Markdown: exit 0 right, 1 wrong, 3 wrong only in
+# host-side metrics.  MUST: metrics that must be flagged; MAY: those that may.
+judge() { # REPORT.md MUST MAY
+	python3 - "$@" <<'PY'
 import re, sys
-text = open(sys.argv[1]).read()
-sec = text.split("## Regressions", 1)[1].split("\n## ", 1)[0]
-flagged = set(re.findall(r"^\| `([^`]+)` \| (\S+) \|", sec, re.M))
-# made of slowed commands: device-side by the cost model, host-side in real time
-must = {("vkqs.bench.timestamp.write_cost_graphics_top", "write_cost"),
-        ("vkqs.bench.query.draw_cost_occlusion", "with_query"),
-        ("vkqs.bench.query.draw_cost_occlusion", "query_overhead")}
-may = must | {("vkqs.bench.readback.get_%s_queries_64" % n, m)
-              for n in ("1", "4096") for m in ("latency", "bandwidth")}
-missing, wrong = must - flagged, flagged - may
+text, must, may = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
+rows = set()
+for title in ("## Regressions", "## Improvements"):
+    if title in text:
+        sec = text.split(title, 1)[1].split("\n## ", 1)[0]
+        rows |= set(re.findall(r"^\| `([^`]+)` \| (\S+) \| (\w+) \|", sec, re.M))
+flagged = {(b, m) for b, m, _ in rows}
+clock = {(b, m): c for b, m, c in rows}
+names = lambda s: {tuple(x.split(":")) for x in s.split()}
+missing, wrong = names(must) - flagged, flagged - names(must) - names(may)
 if missing or wrong:
     print(text)
-    sys.exit("bench_regression: slowed metrics not flagged %s; flagged but not slowed %s"
-             % (sorted(missing), sorted(wrong)))
-print("RD_BENCH_SLOWDOWN=20: %d metrics flagged: %s" % (len(flagged), ", ".join(
-    "%s:%s" % (b.rsplit(".", 1)[1], m) for b, m in sorted(flagged))))
+    print("bench_regression: %s: not flagged %s; flagged wrongly %s"
+          % (sys.argv[1], sorted(missing), sorted(wrong)))
+    sys.exit(3 if not missing and all(clock[k] == "host" for k in wrong) else 1)
+print("%s: %d flagged%s" % (sys.argv[1].rsplit("/", 1)[1], len(flagged), "".join(
+    " %s:%s" % (b.rsplit(".", 1)[1], m) for b, m in sorted(flagged))))
 PY
+}
+
+B=vkqs.bench
+# made of slowed commands: device-side by the cost model, host-side in real time
+MUST="$B.timestamp.write_cost_graphics_top:write_cost $B.query.draw_cost_occlusion:with_query
+      $B.query.draw_cost_occlusion:query_overhead"
+MAY="$B.readback.get_1_queries_64:latency $B.readback.get_1_queries_64:bandwidth
+     $B.readback.get_4096_queries_64:latency $B.readback.get_4096_queries_64:bandwidth"
+
+attempt() {
+	bench run1
+	bench run2
+	bench slow20 RD_BENCH_SLOWDOWN=20
+	"$vkqs" report "$work/run2.json" --baseline "$work/run1.json" >"$work/same.md" 2>&1
+	local rc=$?
+	[ "$rc" -le 1 ] || { cat "$work/same.md"; fail "two runs of one build: exit $rc"; }
+	judge "$work/same.md" "" ""
+	local same=$?
+	"$vkqs" report "$work/slow20.json" --baseline "$work/run1.json" >"$work/slow.md" 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] || { cat "$work/slow.md"; fail "RD_BENCH_SLOWDOWN=20: exit $rc, expected 1"; }
+	judge "$work/slow.md" "$MUST" "$MAY"
+	local slow=$?
+	[ "$same" -eq 1 ] || [ "$slow" -eq 1 ] && return 1
+	[ "$same" -eq 3 ] || [ "$slow" -eq 3 ] && return 3
+	return 0
+}
+
+attempt
+rc=$?
+if [ "$rc" -eq 3 ]; then
+	echo "bench_regression: only host-side metrics flagged wrongly; once more"
+	attempt
+	rc=$?
+fi
+[ "$rc" -eq 0 ] || fail "the rule flagged wrongly (above)"
 
 "$vkqs" bench --filter 'vkqs.bench.timestamp.write_cost_graphics_top' --processes 1 --repeat 3 \
 	--min-time 0 --json "$work/one.json" >"$work/one.out" 2>&1 || fail "vkqs bench --processes 1 failed"
