@@ -168,6 +168,33 @@ typedef struct VkPipelineCreateFlags2CreateInfoKHR {
 	const void *pNext;
 	VkPipelineCreateFlags2KHR flags;
 } VkPipelineCreateFlags2CreateInfoKHR;
+/* Its properties (extension 471): whether EarlyFragmentTests puts fragment
+ * shading and multisample coverage after sample counting. */
+#define VK_KHR_MAINTENANCE_5_EXTENSION_NAME "VK_KHR_maintenance5"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR ((VkStructureType)1000470001)
+typedef struct VkPhysicalDeviceMaintenance5PropertiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 earlyFragmentMultisampleCoverageAfterSampleCounting;
+	VkBool32 earlyFragmentSampleMaskTestBeforeSampleCounting;
+	VkBool32 depthStencilSwizzleOneSupport;
+	VkBool32 polygonModePointSize;
+	VkBool32 nonStrictSinglePixelWideLinesUseParallelogram;
+	VkBool32 nonStrictWideLinesUseParallelogram;
+} VkPhysicalDeviceMaintenance5PropertiesKHR;
+#endif
+
+/* VK_KHR_maintenance7 (§6, extension 563): with the feature enabled a 32-bit
+ * unsigned query result is the low 32 bits of the 64-bit one. */
+#ifndef VK_KHR_maintenance7
+#define VK_KHR_maintenance7 1
+#define VK_KHR_MAINTENANCE_7_EXTENSION_NAME "VK_KHR_maintenance7"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR ((VkStructureType)1000562000)
+typedef struct VkPhysicalDeviceMaintenance7FeaturesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 maintenance7;
+} VkPhysicalDeviceMaintenance7FeaturesKHR;
 #endif
 
 /* VK_KHR_calibrated_timestamps (§5): 1.3.239 has only the EXT names; the
@@ -538,6 +565,32 @@ typedef struct VkVideoEncodeH264ProfileInfoKHR {
 	const void *pNext;
 	StdVideoH264ProfileIdc stdProfileIdc;
 } VkVideoEncodeH264ProfileInfoKHR;
+#endif
+
+/* VK_KHR_device_address_commands (§6, extension 319; Vulkan-Headers
+ * 1.4.357): query results copied to a device address range. */
+#ifndef VK_KHR_device_address_commands
+#define VK_KHR_device_address_commands 1
+#define VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME "VK_KHR_device_address_commands"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR \
+	((VkStructureType)1000318006)
+typedef struct VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 deviceAddressCommands;
+} VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR;
+typedef VkFlags VkAddressCommandFlagsKHR;
+#ifndef VK_KHR_copy_memory_indirect
+typedef struct VkStridedDeviceAddressRangeKHR {
+	VkDeviceAddress address;
+	VkDeviceSize size;
+	VkDeviceSize stride;
+} VkStridedDeviceAddressRangeKHR;
+#endif
+typedef void(VKAPI_PTR *PFN_vkCmdCopyQueryPoolResultsToMemoryKHR)(
+	VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t firstQuery,
+	uint32_t queryCount, const VkStridedDeviceAddressRangeKHR *pDstRange,
+	VkAddressCommandFlagsKHR dstFlags, VkQueryResultFlags queryResultFlags);
 #endif
 
 /* 1.3.239 has only the _EXT spelling, with the same value (§8). */

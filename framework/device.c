@@ -80,8 +80,13 @@ static const struct {
 	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264", "video"},
 	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query", "elapsed"},
 	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
+	/* the header that added it is not recorded here: 1.4.357, the first
+	 * version vkqs was checked with, errs on the side of ignoring */
+	{319, VK_MAKE_API_VERSION(0, 1, 4, 357), "VK_KHR_device_address_commands",
+	 "results,stats"},
 	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation"},
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
+	{563, VK_MAKE_API_VERSION(0, 1, 3, 289), "VK_KHR_maintenance7", "timestamp"},
 	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9", "reset"},
 	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region",
 	 "region_counters"},
@@ -562,7 +567,11 @@ static const char *const query_exts[] = {
 	VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME,
 	VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME,
 	VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
-	"VK_KHR_maintenance7",
+	VK_KHR_MAINTENANCE_7_EXTENSION_NAME,
+	VK_KHR_MAINTENANCE_5_EXTENSION_NAME,
+	VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
+	VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+	VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME,
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
 	VK_KHR_MULTIVIEW_EXTENSION_NAME,
 	VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
@@ -584,6 +593,10 @@ struct ext_features {
 	VkPhysicalDeviceRayTracingPipelineFeaturesKHR rtp;
 	VkPhysicalDeviceRayTracingMaintenance1FeaturesKHR rtm1;
 	VkPhysicalDeviceVideoMaintenance1FeaturesKHR vm1;
+	VkPhysicalDeviceMaintenance7FeaturesKHR m7;
+	VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe;
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
+	VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR dac;
 };
 
 /* Fills info->exts (the query-related extensions, present or not) from
@@ -645,6 +658,16 @@ static void chain_ext_features(const struct vkqs_device_info *info, struct ext_f
 	     VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME)
 	LINK(rtm1, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_MAINTENANCE_1_FEATURES_KHR,
 	     VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME)
+	LINK(m7, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
+	     VK_KHR_MAINTENANCE_7_EXTENSION_NAME)
+	LINK(cwe, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+	     VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME)
+	LINK(eds3, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+	     VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)
+	/* enabled only on Vulkan 1.3 devices (its dependencies are core there) */
+	if (info->api_version >= VK_API_VERSION_1_3)
+		LINK(dac, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
+		     VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME)
 #undef LINK
 	*tail = NULL;
 }
@@ -757,6 +780,12 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME, rtp, rayTracingPipeline);
 	EXTF(VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME, vm1, videoMaintenance1);
 	EXTF(VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME, rtm1, rayTracingMaintenance1);
+	EXTF(VK_KHR_MAINTENANCE_7_EXTENSION_NAME, m7, maintenance7);
+	EXTF(VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME, cwe, colorWriteEnable);
+	EXTF(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, eds3,
+	     extendedDynamicState3AlphaToCoverageEnable);
+	if (o->api_version >= VK_API_VERSION_1_3)
+		EXTF(VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, dac, deviceAddressCommands);
 #undef EXTF
 }
 
@@ -826,6 +855,16 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		goto fail;
 	}
 	vk->has_13 = vk->props.apiVersion >= VK_API_VERSION_1_3;
+	vk->m5props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR;
+	vk->has_m5props = vkqs_device_has_ext(&vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) ||
+			  vk->props.apiVersion >= VK_MAKE_API_VERSION(0, 1, 4, 0);
+	if (vk->has_m5props) {
+		VkPhysicalDeviceProperties2 p2 = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+			.pNext = &vk->m5props};
+		vkGetPhysicalDeviceProperties2(vk->phys, &p2);
+		vk->m5props.pNext = NULL;
+	}
 
 	/* Enable every supported feature but robustness (it changes what the
 	 * driver does on out-of-bounds access and costs speed). */
@@ -847,6 +886,14 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 	vk->f13.robustImageAccess = VK_FALSE;
 	/* Needs VK_KHR_fragment_shading_rate, which the fixture does not enable. */
 	e.mesh.primitiveFragmentShadingRateMeshShader = VK_FALSE;
+	/* Of the dynamic states of VK_EXT_extended_dynamic_state3 the suite
+	 * sets alpha-to-coverage only; some others need extensions the
+	 * fixture does not enable. */
+	VkBool32 a2c = e.eds3.extendedDynamicState3AlphaToCoverageEnable;
+	void *eds3_next = e.eds3.pNext;
+	e.eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+		.sType = e.eds3.sType, .pNext = eds3_next,
+		.extendedDynamicState3AlphaToCoverageEnable = a2c};
 	/* The extension structs live on this stack frame: unlink them after
 	 * device creation so vk->features stays valid. */
 
@@ -862,6 +909,9 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_ARM_SHADER_INSTRUMENTATION_EXTENSION_NAME,
 		VK_INTEL_PERFORMANCE_QUERY_EXTENSION_NAME,
 		VK_KHR_MAINTENANCE_9_EXTENSION_NAME,
+		VK_KHR_MAINTENANCE_7_EXTENSION_NAME,
+		VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
+		VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 	};
 	/* Video decode and encode (suite/video: result status and encode
 	 * feedback queries). */
@@ -896,6 +946,11 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		for (size_t i = 0; i < sizeof(enable_video) / sizeof(enable_video[0]); i++)
 			if (vkqs_device_has_ext(&vk->info, enable_video[i]))
 				exts[next++] = enable_video[i];
+	/* Its dependencies are core in Vulkan 1.3 (chain_ext_features). */
+	bool dac = vk->has_13 &&
+		   vkqs_device_has_ext(&vk->info, VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME);
+	if (dac)
+		exts[next++] = VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME;
 	/* Calibrated timestamps: the KHR name where present, else EXT. */
 	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME))
 		exts[next++] = VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
@@ -980,6 +1035,10 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		}
 	}
 	vk->depth_format = pick_depth_format(vk->phys);
+	if (dac)
+		vk->copy_query_results_to_memory =
+			(PFN_vkCmdCopyQueryPoolResultsToMemoryKHR)vkGetDeviceProcAddr(
+				vk->device, "vkCmdCopyQueryPoolResultsToMemoryKHR");
 	if (vkqs_device_has_ext(&vk->info, VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)) {
 		vk->get_calibrateable_time_domains =
 			(PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR)vkGetInstanceProcAddr(

@@ -11,7 +11,7 @@
 
 #define VKQS_MAX_FAMILIES 16
 #define VKQS_MAX_FEATURES 64
-#define VKQS_MAX_EXTS 32
+#define VKQS_MAX_EXTS 48
 
 /* The device a run uses when --device is absent. */
 #define VKQS_DEFAULT_DEVICE "refdevice"
@@ -152,6 +152,10 @@ struct vkqs_vk {
 	VkPhysicalDeviceVulkan12Features f12;
 	VkPhysicalDeviceVulkan13Features f13;
 	bool has_13;
+	/* VK_KHR_maintenance5's properties, when the device has the extension
+	 * or Vulkan 1.4 (else has_m5props is false and m5props zero). */
+	VkPhysicalDeviceMaintenance5PropertiesKHR m5props;
+	bool has_m5props;
 	struct vkqs_queue gfx;      /* graphics + compute */
 	struct vkqs_queue compute;  /* compute without graphics, if any */
 	struct vkqs_queue transfer; /* transfer only, if any */
@@ -167,6 +171,9 @@ struct vkqs_vk {
 	 * 1.3.239 tables know only EXT); NULL when the device has neither. */
 	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR get_calibrateable_time_domains;
 	PFN_vkGetCalibratedTimestampsKHR get_calibrated_timestamps;
+	/* vkCmdCopyQueryPoolResultsToMemoryKHR where VK_KHR_device_address_-
+	 * commands is enabled (a Vulkan 1.3 device that has it), else NULL. */
+	PFN_vkCmdCopyQueryPoolResultsToMemoryKHR copy_query_results_to_memory;
 	/* How long a case waits for a fence before calling it a hang
 	 * (vkqs_fence_wait): set by the runner from --timeout after
 	 * vkqs_vk_create. */

@@ -632,12 +632,12 @@ static VkImageView view_create(struct vkqs_ctx *ctx, VkImage img, VkFormat forma
 	return vkqs_image_view(ctx, img, VK_IMAGE_VIEW_TYPE_2D, format, aspect, 1);
 }
 
-struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
-				       uint32_t height, VkSampleCountFlagBits samples,
-				       bool depth)
+static struct vkqs_target *target_create(struct vkqs_ctx *ctx, uint32_t width,
+					 uint32_t height, VkSampleCountFlagBits samples,
+					 bool color, bool depth)
 {
 	const VkPhysicalDeviceLimits *lim = &ctx->vk->props.limits;
-	if (!(lim->framebufferColorSampleCounts & samples))
+	if (color && !(lim->framebufferColorSampleCounts & samples))
 		vkqs_skip(ctx, "framebufferColorSampleCounts lacks %u samples", samples);
 	if (depth && !(lim->framebufferDepthSampleCounts & samples))
 		vkqs_skip(ctx, "framebufferDepthSampleCounts lacks %u samples", samples);
@@ -647,12 +647,15 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	t->height = height;
 	t->samples = samples;
 	t->has_depth = depth;
+	t->no_color = !color;
 	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
 	t->depth_format = ctx->vk->depth_format;
-	t->color = image_create(ctx, t->color_format, width, height, samples,
-				VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
-	t->color_view = view_create(ctx, t->color, t->color_format,
-				    VK_IMAGE_ASPECT_COLOR_BIT);
+	if (color) {
+		t->color = image_create(ctx, t->color_format, width, height, samples,
+					VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+		t->color_view = view_create(ctx, t->color, t->color_format,
+					    VK_IMAGE_ASPECT_COLOR_BIT);
+	}
 	if (depth) {
 		t->depth = image_create(ctx, t->depth_format, width, height, samples,
 					VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
@@ -664,12 +667,13 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 		vkqs_attachment_desc(t->color_format, samples, false),
 		vkqs_attachment_desc(t->depth_format, samples, true),
 	};
+	uint32_t first = color ? 0 : 1; /* without colour, att[1] alone */
 	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-	VkAttachmentReference dref = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+	VkAttachmentReference dref = {1 - first, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
 	VkSubpassDescription sub = {
 		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-		.colorAttachmentCount = 1,
-		.pColorAttachments = &cref,
+		.colorAttachmentCount = color ? 1 : 0,
+		.pColorAttachments = color ? &cref : NULL,
 		.pDepthStencilAttachment = depth ? &dref : NULL,
 	};
 	/* Earlier transfers (clears of these images in an earlier case step)
@@ -678,8 +682,8 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	vkqs_subpass_dependencies(1, deps);
 	VkRenderPassCreateInfo rpci = {
 		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-		.attachmentCount = depth ? 2 : 1,
-		.pAttachments = att,
+		.attachmentCount = (color ? 1 : 0) + (depth ? 1 : 0),
+		.pAttachments = att + first,
 		.subpassCount = 1,
 		.pSubpasses = &sub,
 		.dependencyCount = 2,
@@ -689,9 +693,46 @@ struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 	DEFER(VkRenderPass, t->render_pass);
 
 	VkImageView views[2] = {t->color_view, t->depth_view};
-	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views, depth ? 2 : 1,
-						 width, height);
+	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, views + first,
+						 (color ? 1 : 0) + (depth ? 1 : 0), width, height);
 	return t;
+}
+
+struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
+				       uint32_t height, VkSampleCountFlagBits samples,
+				       bool depth)
+{
+	return target_create(ctx, width, height, samples, true, depth);
+}
+
+struct vkqs_target *vkqs_target_create_no_attachments(struct vkqs_ctx *ctx, uint32_t width,
+						      uint32_t height,
+						      VkSampleCountFlagBits samples)
+{
+	VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS};
+	VkRenderPassCreateInfo rpci = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.subpassCount = 1,
+		.pSubpasses = &sub,
+	};
+	struct vkqs_target *t = vkqs_alloc(ctx, sizeof(*t));
+	t->width = width;
+	t->height = height;
+	t->samples = samples;
+	t->no_color = true;
+	t->color_format = VK_FORMAT_R8G8B8A8_UNORM;
+	t->depth_format = ctx->vk->depth_format;
+	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rpci, NULL, &t->render_pass));
+	DEFER(VkRenderPass, t->render_pass);
+	t->framebuffer = vkqs_framebuffer_create(ctx, t->render_pass, NULL, 0, width, height);
+	return t;
+}
+
+struct vkqs_target *vkqs_target_create_depth_only(struct vkqs_ctx *ctx, uint32_t width,
+						  uint32_t height,
+						  VkSampleCountFlagBits samples)
+{
+	return target_create(ctx, width, height, samples, false, true);
 }
 
 void vkqs_target_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
@@ -707,8 +748,8 @@ void vkqs_target_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		.renderPass = t->render_pass,
 		.framebuffer = t->framebuffer,
 		.renderArea = {{0, 0}, {t->width, t->height}},
-		.clearValueCount = t->has_depth ? 2 : 1,
-		.pClearValues = clear,
+		.clearValueCount = (t->no_color ? 0 : 1) + (t->has_depth ? 1 : 0),
+		.pClearValues = t->no_color ? clear + 1 : clear,
 	};
 	D->vkCmdBeginRenderPass(cb, &bi, contents);
 	if (contents == VK_SUBPASS_CONTENTS_INLINE)
@@ -752,6 +793,8 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		desc->push_size ? desc->push_size : (uint32_t)sizeof(struct vkqs_rect_push)};
 	VkPipelineLayoutCreateInfo lci = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.setLayoutCount = desc->set_layout != VK_NULL_HANDLE ? 1 : 0,
+		.pSetLayouts = &desc->set_layout,
 		.pushConstantRangeCount = 1,
 		.pPushConstantRanges = &pcr,
 	};
@@ -818,6 +861,7 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		.minSampleShading = desc->min_sample_shading > 0.0f ? desc->min_sample_shading
 								    : 0.0f,
 		.pSampleMask = desc->sample_mask,
+		.alphaToCoverageEnable = desc->alpha_to_coverage,
 	};
 	VkPipelineDepthStencilStateCreateInfo ds = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
@@ -831,19 +875,32 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		.maxDepthBounds = 1.0f,
 	};
 	VkPipelineColorBlendAttachmentState cba = {
-		.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-				  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+		.colorWriteMask = desc->no_color_writes
+					  ? 0
+					  : VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+						    VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT,
+	};
+	static const VkBool32 write_enable = VK_TRUE;
+	VkPipelineColorWriteCreateInfoEXT cwi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT,
+		.attachmentCount = where->no_color ? 0 : 1,
+		.pColorWriteEnables = &write_enable,
 	};
 	VkPipelineColorBlendStateCreateInfo cb = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.pNext = desc->dynamic_color_write ? &cwi : NULL,
 		.attachmentCount = where->no_color ? 0 : 1,
 		.pAttachments = &cba,
 	};
-	static const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT,
-					     VK_DYNAMIC_STATE_SCISSOR};
+	VkDynamicState dyn[4] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+	uint32_t ndyn = 2;
+	if (desc->dynamic_color_write)
+		dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT;
+	if (desc->dynamic_alpha_to_coverage)
+		dyn[ndyn++] = VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT;
 	VkPipelineDynamicStateCreateInfo dy = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-		.dynamicStateCount = 2,
+		.dynamicStateCount = ndyn,
 		.pDynamicStates = dyn,
 	};
 	VkPipelineRenderingCreateInfo rci = {
@@ -894,6 +951,7 @@ struct vkqs_pipeline *vkqs_pipeline_rect(struct vkqs_ctx *ctx,
 		.has_depth = t->has_depth,
 		.color_format = t->color_format,
 		.depth_format = t->depth_format,
+		.no_color = t->no_color,
 	};
 	return vkqs_pipeline_create(ctx, &where, desc);
 }

@@ -142,12 +142,25 @@ struct vkqs_target {
 	VkRenderPass render_pass; /* load CLEAR, store STORE; final layout
 				     COLOR/DEPTH_STENCIL_ATTACHMENT_OPTIMAL */
 	VkFramebuffer framebuffer;
+	bool no_color;          /* depth attachment only (color is VK_NULL_HANDLE) */
 };
 /* Ends as NotSupported when the sample count is not supported for the
  * formats (framebufferColorSampleCounts / framebufferDepthSampleCounts). */
 struct vkqs_target *vkqs_target_create(struct vkqs_ctx *ctx, uint32_t width,
 				       uint32_t height, VkSampleCountFlagBits samples,
 				       bool depth);
+/* A target whose render pass has a depth attachment and no colour
+ * attachment (attachment 0 is the depth one; vkqs_target_begin clears it). */
+struct vkqs_target *vkqs_target_create_depth_only(struct vkqs_ctx *ctx, uint32_t width,
+						  uint32_t height,
+						  VkSampleCountFlagBits samples);
+/* A target whose render pass's one subpass has no attachments at all
+ * (framebuffer of width x height, no images; no_color set, no depth):
+ * rasterization at `samples` (the caller checks
+ * framebufferNoAttachmentsSampleCounts). */
+struct vkqs_target *vkqs_target_create_no_attachments(struct vkqs_ctx *ctx, uint32_t width,
+						      uint32_t height,
+						      VkSampleCountFlagBits samples);
 /* vkCmdBeginRenderPass clearing color to 0 and depth to clear_depth, then
  * sets the viewport (depth range 0..1) and scissor to the whole target. */
 void vkqs_target_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb,
@@ -237,6 +250,20 @@ struct vkqs_pipeline_desc {
 	 * attachment only). */
 	bool stencil_test;
 	VkStencilOpState stencil;
+	/* Colour writes: colorWriteMask 0 (no_color_writes); or, with
+	 * dynamic_color_write, VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT
+	 * (VK_EXT_color_write_enable: the caller requires colorWriteEnable and
+	 * calls vkCmdSetColorWriteEnableEXT). */
+	bool no_color_writes;
+	bool dynamic_color_write;
+	/* alphaToCoverageEnable; with dynamic_alpha_to_coverage it is
+	 * VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT instead
+	 * (extendedDynamicState3AlphaToCoverageEnable, the caller's to
+	 * require; vkCmdSetAlphaToCoverageEnableEXT sets it). */
+	bool alpha_to_coverage;
+	bool dynamic_alpha_to_coverage;
+	/* Not VK_NULL_HANDLE: the pipeline layout's set 0. */
+	VkDescriptorSetLayout set_layout;
 	/* Non-zero: chained as VkPipelineCreateFlags2CreateInfoKHR (e.g.
 	 * VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM). */
 	VkPipelineCreateFlags2KHR flags2;

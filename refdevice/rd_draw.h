@@ -79,6 +79,7 @@ struct rd_graphics_state {
 	VkSampleCountFlagBits samples;
 	VkSampleMask sample_mask;
 	bool sample_shading;           /* run the fragment shader per sample */
+	bool alpha_to_coverage;        /* alphaToCoverageEnable */
 
 	bool depth_test, depth_write;
 	VkCompareOp depth_compare;

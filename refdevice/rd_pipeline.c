@@ -648,6 +648,9 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 		if (ms->pSampleMask)
 			g->sample_mask = ms->pSampleMask[0];
 		g->sample_shading = ms->sampleShadingEnable && ms->minSampleShading > 0.0f;
+		/* the fault: samples alpha to coverage removes still counted */
+		g->alpha_to_coverage = ms->alphaToCoverageEnable &&
+				       !rd_fault(&dev->instance->config, RD_FAULT_A2C_COUNTED);
 	}
 	const VkPipelineDepthStencilStateCreateInfo *ds = ci->pDepthStencilState;
 	if (ds && !g->rasterizer_discard) {

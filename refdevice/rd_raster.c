@@ -256,6 +256,25 @@ static void interpolate(const struct rd_raster *r, const struct rd_prim *p, doub
 
 /* Fragment shading, then "Multisample Coverage": a discarded invocation's
  * samples and those cleared in its SampleMask output lose coverage. */
+/* Spec "Multisample Coverage", alpha to coverage: a temporary coverage
+ * mask from the alpha of the colour output at Location 0 (a bit pattern in
+ * out[0][3]), "the number of 1's in this value be proportional to the
+ * alpha value (clamped to [0,1]), with all 1's corresponding to a value of
+ * 1.0 and all 0's corresponding to 0.0"; the algorithm is not specified:
+ * here round(alpha * samples) bits from sample 0 up.  A shader that does
+ * not write Location 0 leaves it 0.0 (stage_shade zeroes the outputs). */
+static uint32_t alpha_coverage(uint32_t alpha_bits, uint32_t samples)
+{
+	float a;
+	memcpy(&a, &alpha_bits, sizeof(a));
+	if (!(a > 0.0f)) /* NaN too */
+		return 0;
+	if (a >= 1.0f)
+		return samples >= 32 ? ~0u : (1u << samples) - 1;
+	uint32_t n = (uint32_t)(a * (float)samples + 0.5f);
+	return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
 static bool stage_shade(struct rd_raster *r, struct rd_fragment *f)
 {
 	const struct rd_graphics_state *st = r->st;
@@ -307,6 +326,8 @@ static bool stage_shade(struct rd_raster *r, struct rd_fragment *f)
 		uint32_t keep = inv->discarded ? 0 : mine;
 		if (fi->writes_sample_mask)
 			keep &= inv->sample_mask_out;
+		if (st->alpha_to_coverage)
+			keep &= alpha_coverage(inv->out[0][3], r->samples);
 		cov |= keep;
 		uint32_t slot = r->per_sample ? s : 0;
 		for (uint32_t i = 0; i < ncolor; i++)

@@ -1347,6 +1347,101 @@ static void stats_multiview(struct vkqs_ctx *ctx, const void *param)
 		    "vkGetQueryPoolResults 64-bit", mask, sum, w);
 }
 
+/* Secondary command buffers ------------------------------------------------ */
+
+/* Draws A and B recorded into a secondary that continues e's render pass
+ * (e->cb is the secondary while recording); `prims`: a mesh primitives
+ * query begun and ended inside it (a query active in the primary across
+ * vkCmdExecuteCommands may only be occlusion or statistics:
+ * VUID-vkCmdExecuteCommands-commandBuffer-07594); `stats`: the statistics
+ * the secondary inherits (0: none).  The primary executes it inside the
+ * render pass, with `outer` (a statistics pool, or VK_NULL_HANDLE) active
+ * around the render pass instance. */
+static void secondary_scene(struct vkqs_ctx *ctx, struct menv *e, const struct mpipe *p,
+			    VkQueryPool prims, uint32_t stats, VkQueryPool outer, struct tally *q)
+{
+	memset(q, 0, sizeof(*q));
+	VkCommandBuffer primary = e->cb;
+	if (prims)
+		D->vkCmdResetQueryPool(primary, prims, 0, 1);
+	if (outer)
+		D->vkCmdResetQueryPool(primary, outer, 0, 1);
+	VkCommandBufferInheritanceInfo ii = {.pipelineStatistics = stats};
+	e->cb = vkqs_cmd_begin_secondary(ctx, &ctx->vk->gfx, e->t,
+					 VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, &ii);
+	VkCommandBuffer sec = e->cb;
+	mbind(ctx, e, p);
+	if (prims)
+		D->vkCmdBeginQuery(sec, prims, 0, 0);
+	mdraw(ctx, e, p, DRAW_A, q);
+	mdraw(ctx, e, p, DRAW_B, q);
+	if (prims)
+		D->vkCmdEndQuery(sec, prims, 0);
+	vkqs_cmd_end(ctx, sec);
+	e->cb = primary;
+	if (outer)
+		D->vkCmdBeginQuery(primary, outer, 0, 0);
+	vkqs_target_begin_ex(ctx, primary, e->t, 1.0f, 0,
+			     VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+	D->vkCmdExecuteCommands(primary, 1, &sec);
+	vkqs_target_end(ctx, primary);
+	if (outer)
+		D->vkCmdEndQuery(primary, outer, 0);
+}
+
+/* 18.9 in a secondary command buffer: a mesh primitives query begun and
+ * ended there counts draws A and B exactly, as in a primary. */
+static void primitives_secondary(struct vkqs_ctx *ctx, const void *param)
+{
+	bool task = *(const bool *)param;
+	mesh_require(ctx, task);
+	struct menv *e = menv_create(ctx, 0);
+	struct mdesc d = {.topo = TOPO_TRIANGLES, .task = task};
+	const struct mpipe *p = mpipe_create(ctx, e, &d);
+	VkQueryPool pool = prims_pool(ctx, 1);
+	struct tally q;
+	secondary_scene(ctx, e, p, pool, 0, VK_NULL_HANDLE, &q);
+	menv_submit(ctx, e);
+	check_counts(ctx, e);
+	uint64_t v;
+	read_one(ctx, pool, 1, &v);
+	struct want w = want_exact(q.visible);
+	check_want(ctx, "draws A and B in a secondary, the query inside it: mesh primitives "
+			"generated", v, &w);
+}
+
+/* 18.2: queries active in the primary when secondaries execute "are
+ * considered active for those secondary command buffers"
+ * (inheritedQueries; the secondary names the pool's statistics): task and
+ * mesh invocations of draws A and B in the secondary count in the
+ * primary's query as they would inline (the query contains the render
+ * pass instance, so its load operation may add: want_clears). */
+static void stats_inherited(struct vkqs_ctx *ctx, const void *param)
+{
+	bool task = *(const bool *)param;
+	mesh_require(ctx, task);
+	require_stats(ctx);
+	vkqs_require_feature(ctx, "inheritedQueries");
+	uint32_t mask = task ? STAT_TASK | STAT_MESH : STAT_MESH;
+	struct menv *e = menv_create(ctx, 0);
+	struct mdesc d = {.topo = TOPO_TRIANGLES, .task = task};
+	const struct mpipe *p = mpipe_create(ctx, e, &d);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 1, mask);
+	struct tally q;
+	secondary_scene(ctx, e, p, VK_NULL_HANDLE, mask, pool, &q);
+	menv_submit(ctx, e);
+	check_counts(ctx, e);
+	uint64_t v[2];
+	read_one(ctx, pool, nvalues(mask), v);
+	struct want w[2];
+	uint32_t k = 0;
+	for (uint32_t bit = STAT_TASK; bit <= STAT_MESH; bit <<= 1)
+		if (mask & bit)
+			w[k++] = stat_want(bit, &q, task, false);
+	check_stats(ctx, "draws A and B in a secondary inheriting the primary's query",
+		    "vkGetQueryPoolResults 64-bit", mask, v, w);
+}
+
 static const struct vkqs_case cases[] = {
 	{"primitives.count", primitives_count,
 	 "18.9 \"the mesh-primitives-generated count is incremented every time a primitive "
@@ -1382,6 +1477,14 @@ static const struct vkqs_case cases[] = {
 	 "18.4 task and mesh shader invocations of vkCmdDrawMeshTasksIndirectEXT"},
 	{"stats.rasterizer_discard", stats_rasterizer_discard,
 	 "18.4 mesh shader invocations with rasterizerDiscardEnable"},
+	{"primitives.secondary", primitives_secondary,
+	 "18.9 mesh-primitives-generated count of draws in a secondary command buffer (the "
+	 "query begun and ended there: VUID-vkCmdExecuteCommands-commandBuffer-07594)",
+	 VKQS_PARAMS(task_params, task_name)},
+	{"stats.inherited_secondary", stats_inherited,
+	 "18.2 queries active in the primary are active for its secondaries (inheritedQueries); "
+	 "18.4 task and mesh shader invocations",
+	 VKQS_PARAMS(task_params, task_name)},
 	{"stats.multiview", stats_multiview,
 	 "18.2 multiview sum over N consecutive queries; 18.4 task and mesh shader invocations"},
 };

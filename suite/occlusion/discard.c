@@ -1,6 +1,28 @@
 /* vkqs.occlusion.discard.*: fragments the shader discards survive no test and are not
  * counted, for a rectangle and a triangle. */
 #include "occlusion.h"
+#include "shaders/alpha_zero_odd_columns_frag.h"
+#include "shaders/sample_mask_zero_odd_columns_early_frag.h"
+
+/* The rectangle of the odd-column cases: even x and width, so its odd
+ * pixel columns are exactly half of it. */
+static const struct rect ODD_RECT = {6, 10, 32, 20};
+
+/* A precise query of ODD_RECT drawn with desc (a fragment shader that
+ * treats odd columns apart) at `samples`, on a target with a depth
+ * attachment cleared to 1.0 when `depth`; the desc's dynamic
+ * alpha-to-coverage state is set on first.  Returns the count. */
+static uint64_t measure_odd_columns(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples,
+				    bool depth, const struct vkqs_pipeline_desc *desc)
+{
+	VkQueryControlFlags flags = occ_require_precise(ctx);
+	vkqs_require_exact_coverage(ctx);
+	struct occ o = occ_begin(ctx, samples, depth, 1);
+	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, o.t, desc);
+	if (desc->dynamic_alpha_to_coverage)
+		D->vkCmdSetAlphaToCoverageEnableEXT(o.cb, VK_TRUE);
+	return occ_measure_rect(ctx, &o, pipe, ODD_RECT, NULL, flags);
+}
 
 /* discard_odd_columns.frag kills every fragment of an odd column; a killed
  * fragment takes all its samples with it (no sample shading: gl_FragCoord
@@ -8,17 +30,12 @@
 static void discard_odd_columns(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
-	VkQueryControlFlags flags = occ_require_precise(ctx);
-	vkqs_require_exact_coverage(ctx);
-	struct occ o = occ_begin(ctx, samples, false, 1);
 	struct vkqs_pipeline_desc desc = {
 		.frag_spv = discard_odd_columns_frag,
 		.frag_size = sizeof(discard_odd_columns_frag),
 	};
-	const struct rect r = {6, 10, 32, 20};
-	uint64_t got = occ_measure_rect(ctx, &o, vkqs_pipeline_rect(ctx, o.t, &desc), r, NULL,
-				    flags);
-	VKQS_EXPECT_EQ(ctx, got, (uint64_t)(r.w / 2) * r.h * samples);
+	uint64_t got = measure_odd_columns(ctx, samples, false, &desc);
+	VKQS_EXPECT_EQ(ctx, got, (uint64_t)(ODD_RECT.w / 2) * ODD_RECT.h * samples);
 }
 
 /* discard_odd_columns.frag on a triangle: the fragments of odd columns die
@@ -72,19 +89,14 @@ static void early_name(const void *param, char *buf, size_t size)
 static void discard_early_tests(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct early_param *p = param;
-	VkQueryControlFlags flags = occ_require_precise(ctx);
-	vkqs_require_exact_coverage(ctx);
-	struct occ o = occ_begin(ctx, p->samples, p->depth, 1);
 	struct vkqs_pipeline_desc desc = {
 		.frag_spv = discard_odd_columns_early_frag,
 		.frag_size = sizeof(discard_odd_columns_early_frag),
 		.depth_test = p->depth,
 		.depth_compare = p->occluded ? VK_COMPARE_OP_GREATER : VK_COMPARE_OP_LESS,
 	};
-	const struct rect r = {6, 10, 32, 20};
-	uint64_t got = occ_measure_rect(ctx, &o, vkqs_pipeline_rect(ctx, o.t, &desc), r, NULL,
-				    flags);
-	uint64_t want = p->occluded ? 0 : (uint64_t)r.w * r.h * p->samples;
+	uint64_t got = measure_odd_columns(ctx, p->samples, p->depth, &desc);
+	uint64_t want = p->occluded ? 0 : (uint64_t)ODD_RECT.w * ODD_RECT.h * p->samples;
 	VKQS_EXPECTF(ctx, got == want,
 		     "early fragment tests, odd columns discarded by the shader afterwards%s: "
 		     "%llu samples counted, %llu expected (%s)",
@@ -94,6 +106,89 @@ static void discard_early_tests(struct vkqs_ctx *ctx, const void *param)
 		     (unsigned long long)got, (unsigned long long)want,
 		     p->occluded ? "every fragment fails the early depth test"
 				 : "counting precedes the shader's discard");
+}
+
+/* alpha_zero_odd_columns.frag with alpha to coverage: "Multisample
+ * Coverage" ANDs the coverage with a temporary mask whose 1's are
+ * "proportional to the alpha value ... with all 1's corresponding to a
+ * value of 1.0 and all 0's corresponding to 0.0", and it precedes sample
+ * counting (Fragment Operations).  So odd columns (alpha 0.0) count nothing
+ * and even columns (alpha 1.0) every sample: (w / 2) * h * samples for an
+ * even-x, even-width rectangle; the oracle is exact because only 0.0 and
+ * 1.0 are used.  Static (alphaToCoverageEnable) or dynamic
+ * (vkCmdSetAlphaToCoverageEnableEXT, extendedDynamicState3AlphaToCoverage-
+ * Enable). */
+struct a2c_param {
+	VkSampleCountFlagBits samples;
+	bool dynamic;
+};
+static const struct a2c_param a2c_params[] = {
+	{VK_SAMPLE_COUNT_1_BIT, false}, {VK_SAMPLE_COUNT_4_BIT, false},
+	{VK_SAMPLE_COUNT_1_BIT, true},  {VK_SAMPLE_COUNT_4_BIT, true},
+};
+static void a2c_name(const void *param, char *buf, size_t size)
+{
+	const struct a2c_param *p = param;
+	snprintf(buf, size, "%s_samples_%u", p->dynamic ? "dynamic" : "static",
+		 (unsigned)p->samples);
+}
+
+static void discard_alpha_to_coverage(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct a2c_param *p = param;
+	if (p->dynamic)
+		vkqs_require_feature(ctx, "VK_EXT_extended_dynamic_state3."
+					  "extendedDynamicState3AlphaToCoverageEnable");
+	struct vkqs_pipeline_desc desc = {
+		.frag_spv = alpha_zero_odd_columns_frag,
+		.frag_size = sizeof(alpha_zero_odd_columns_frag),
+		.alpha_to_coverage = !p->dynamic,
+		.dynamic_alpha_to_coverage = p->dynamic,
+	};
+	uint64_t got = measure_odd_columns(ctx, p->samples, false, &desc);
+	uint64_t want = (uint64_t)(ODD_RECT.w / 2) * ODD_RECT.h * p->samples;
+	VKQS_EXPECTF(ctx, got == want,
+		     "alpha to coverage (%s), alpha 0.0 in odd columns and 1.0 in even ones, "
+		     "%u samples: %llu samples counted, %llu expected (odd columns lose every "
+		     "sample before counting)",
+		     p->dynamic ? "dynamic" : "static", (unsigned)p->samples,
+		     (unsigned long long)got, (unsigned long long)want);
+}
+
+/* sample_mask_zero_odd_columns_early.frag: EarlyFragmentTests, and a
+ * SampleMask output of 0 in odd columns.  Fragment Operations: with
+ * EarlyFragmentTests "fragment shading and multisample coverage operations
+ * should instead be performed after sample counting"; the SampleMask output
+ * acts in Multisample Coverage, so every sample was counted before the mask
+ * removed half: w * h * samples.  "should" becomes must where
+ * VkPhysicalDeviceMaintenance5PropertiesKHR::earlyFragmentMultisample-
+ * CoverageAfterSampleCounting is VK_TRUE: there a smaller count fails;
+ * elsewhere (VK_FALSE, or no VK_KHR_maintenance5 to say) it is a
+ * CompatibilityWarning. */
+static void discard_early_sample_mask(struct vkqs_ctx *ctx, const void *param)
+{
+	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
+	struct vkqs_pipeline_desc desc = {
+		.frag_spv = sample_mask_zero_odd_columns_early_frag,
+		.frag_size = sizeof(sample_mask_zero_odd_columns_early_frag),
+	};
+	uint64_t got = measure_odd_columns(ctx, samples, false, &desc);
+	uint64_t want = (uint64_t)ODD_RECT.w * ODD_RECT.h * samples;
+	bool must = ctx->vk->has_m5props &&
+		    ctx->vk->m5props.earlyFragmentMultisampleCoverageAfterSampleCounting;
+	if (!must && got != want) {
+		vkqs_compat_warning(ctx, "early fragment tests, SampleMask 0 in odd columns: %llu "
+					 "samples counted, %llu recommended (\"should\" be counted "
+					 "before multisample coverage; earlyFragmentMultisample"
+					 "CoverageAfterSampleCounting is %s)",
+				    (unsigned long long)got, (unsigned long long)want,
+				    ctx->vk->has_m5props ? "VK_FALSE" : "unknown");
+		return;
+	}
+	VKQS_EXPECTF(ctx, got == want,
+		     "early fragment tests, SampleMask 0 in odd columns, %u samples: %llu samples "
+		     "counted, %llu expected (the mask acts after counting)", (unsigned)samples,
+		     (unsigned long long)got, (unsigned long long)want);
 }
 
 static const struct vkqs_case cases[] = {
@@ -113,6 +208,18 @@ static const struct vkqs_case cases[] = {
 		 "depth test and sample counting are performed before fragment shading, so "
 		 "fragments the shader discards are counted; " PRECISE_SPEC,
 	 .params = VKQS_PARAMS(early_params, early_name)},
+	{.name = "discard.alpha_to_coverage_odd_columns",
+	 .fn = discard_alpha_to_coverage,
+	 .spec = SAMPLE_COUNTING_SPEC " (Multisample Coverage: alpha to coverage clears every "
+				      "sample at alpha 0.0 and none at 1.0, before sample "
+				      "counting); " PRECISE_SPEC,
+	 .params = VKQS_PARAMS(a2c_params, a2c_name)},
+	{.name = "discard.early_tests_sample_mask_odd_columns",
+	 .fn = discard_early_sample_mask,
+	 .spec = "Fragment Operations: with EarlyFragmentTests, multisample coverage (the "
+		 "shader's SampleMask) should be performed after sample counting, must with "
+		 "earlyFragmentMultisampleCoverageAfterSampleCounting; " PRECISE_SPEC,
+	 .params = VKQS_PARAMS(sample_params, occ_samples_name)},
 };
 
 VKQS_GROUP(occlusion, discard, cases);

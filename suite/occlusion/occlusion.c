@@ -54,7 +54,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_occlusion_triangle, 0, 0},
 	{&vkqs_occlusion_depth, 2, 1},
 	{&vkqs_occlusion_scissor, 1, 1},
-	{&vkqs_occlusion_discard, 1, 2},
+	{&vkqs_occlusion_discard, 1, 4},
 	{&vkqs_occlusion_stencil, 0, 0},
 	{&vkqs_occlusion_sample_mask, 0, 0},
 	{&vkqs_occlusion_transfer, 0, 0},

@@ -55,7 +55,10 @@
 #define POOL_64K 65536u
 #define POOL_1M 1048576u
 
-enum path { PATH_GET, PATH_COPY };
+/* PATH_MEMORY: vkCmdCopyQueryPoolResultsToMemoryKHR (VK_KHR_device_address_-
+ * commands) into a device address range; everything 18.2 says of the copy
+ * holds for it (its reference page repeats the copy's text). */
+enum path { PATH_GET, PATH_COPY, PATH_MEMORY };
 
 static uint32_t rect_h(uint32_t query)
 {
@@ -262,7 +265,9 @@ static struct plan *plan_build(struct vkqs_ctx *ctx, const struct read *rd,
 
 static const char *path_name(enum path path)
 {
-	return path == PATH_GET ? "vkGetQueryPoolResults" : "vkCmdCopyQueryPoolResults";
+	return path == PATH_GET    ? "vkGetQueryPoolResults"
+	       : path == PATH_COPY ? "vkCmdCopyQueryPoolResults"
+				   : "vkCmdCopyQueryPoolResultsToMemoryKHR";
 }
 
 /* vkqs_check_u64 with a formatted description of the checked word. */
@@ -349,8 +354,8 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 		 "results at offset %zu + k * stride %llu, %zu-byte words%s); "
 		 "%zu of %zu guard bytes changed, first at byte %zu = 0x%02x",
 		 api, rd->offset, (unsigned long long)rd->stride, w,
-		 path == PATH_COPY && pl->buffer_size < pl->size
-			 ? "; dstBuffer ends where the last word does, "
+		 path != PATH_GET && pl->buffer_size < pl->size
+			 ? "; the destination ends where the last word does, "
 			   "the bytes after it are memory past its end"
 			 : "",
 		 bad, pl->size, first_bad, bad ? dst[first_bad] : GUARD);
@@ -406,6 +411,13 @@ static struct dest dest_create(struct vkqs_ctx *ctx, enum path path,
 	struct dest d = {path, pl, NULL, NULL, VK_NULL_HANDLE};
 	if (path == PATH_GET) {
 		d.bytes = vkqs_alloc(ctx, pl->size); /* malloc: 16-byte aligned */
+	} else if (path == PATH_MEMORY) {
+		/* the range's size ends it where the last word does
+		 * (pl->buffer_size), inside the guarded buffer */
+		d.buf = vkqs_buffer_host(ctx, pl->size,
+					 VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+						 VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
+		d.bytes = d.buf->map;
 	} else {
 		d.buf = vkqs_buffer_host(ctx, pl->size, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 		d.bytes = d.buf->map;
@@ -433,8 +445,20 @@ static void dest_record_copy(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			     const struct dest *d, const struct scene *s)
 {
 	const struct read *rd = d->pl->rd;
-	D->vkCmdCopyQueryPoolResults(cb, s->pool, rd->first, rd->count, d->dst,
-				     rd->offset, rd->stride, rd->flags);
+	if (d->path == PATH_MEMORY) {
+		/* "considered to be a transfer operation" (its reference
+		 * page): the same barrier makes it visible to the host */
+		VkStridedDeviceAddressRangeKHR range = {
+			.address = vkqs_buffer_address(ctx, d->buf) + rd->offset,
+			.size = read_span(rd),
+			.stride = rd->stride,
+		};
+		ctx->vk->copy_query_results_to_memory(cb, s->pool, rd->first, rd->count, &range,
+						      0, rd->flags);
+	} else {
+		D->vkCmdCopyQueryPoolResults(cb, s->pool, rd->first, rd->count, d->dst,
+					     rd->offset, rd->stride, rd->flags);
+	}
 	vkqs_cmd_transfer_to_host_barrier(ctx, cb);
 }
 
@@ -463,7 +487,7 @@ static enum value_expect unavailable_value(enum path path, const struct read *rd
 		return VALUE_WRITTEN;
 	/* A copy WITH_AVAILABILITY copies "results for all queries" (18.2),
 	 * undefined for this one. */
-	if (path == PATH_COPY && has_avail(rd))
+	if (path != PATH_GET && has_avail(rd))
 		return VALUE_UNDEFINED;
 	return VALUE_UNWRITTEN;
 }
@@ -528,7 +552,7 @@ static void read_scene(struct vkqs_ctx *ctx, enum path path, const struct read *
 
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	scene_record(ctx, cb, s, drawn, n_drawn);
-	if (path == PATH_COPY && wait)
+	if (path != PATH_GET && wait)
 		dest_record_copy(ctx, cb, &d, s);
 	vkqs_cmd_end(ctx, cb);
 	VkFence f = vkqs_fence(ctx);
@@ -540,7 +564,7 @@ static void read_scene(struct vkqs_ctx *ctx, enum path path, const struct read *
 	vkqs_fence_wait(ctx, f);
 	if (path == PATH_GET && !wait)
 		expect_get_result(ctx, dest_get(ctx, &d, s), all);
-	if (path == PATH_COPY && !wait)
+	if (path != PATH_GET && !wait)
 		dest_copy_submit(ctx, &d, s);
 	dest_check(ctx, &d);
 }
@@ -641,6 +665,26 @@ static void matrix(struct vkqs_ctx *ctx, enum path path, const void *param)
 	read_available(ctx, path, &rd);
 }
 PATH_CASES(matrix, matrix)
+
+/* The same layout through a device address (VK_KHR_device_address_commands:
+ * vkCmdCopyQueryPoolResultsToMemoryKHR), on a subset of the matrix: 32 and
+ * 64 bits, with and without availability, WAIT or after the fence, packed,
+ * padded and large strides.  The range's size ends at the last word
+ * (VUID-...-pDstRange-13079 asks for room for every result, no more); the
+ * guard bytes after it must stay. */
+static const struct matrix_param memory_params[] = {
+	{32, 0, STRIDE_PACKED}, {32, 3, STRIDE_PADDED}, {32, 2, STRIDE_PADDED_4},
+	{64, 1, STRIDE_PACKED}, {64, 2, STRIDE_LARGE},  {64, 7, STRIDE_PADDED},
+};
+
+static void matrix_memory(struct vkqs_ctx *ctx, const void *param)
+{
+	vkqs_require_feature(ctx, "VK_KHR_device_address_commands.deviceAddressCommands");
+	vkqs_require_feature(ctx, "bufferDeviceAddress");
+	if (!ctx->vk->copy_query_results_to_memory)
+		vkqs_skip(ctx, "vkCmdCopyQueryPoolResultsToMemoryKHR is not available");
+	matrix(ctx, PATH_MEMORY, param);
+}
 
 /* firstQuery / queryCount ------------------------------------------------- */
 
@@ -1035,6 +1079,13 @@ static const struct vkqs_case cases[] = {
 	 .spec = SPEC_LAYOUT " (vkCmdCopyQueryPoolResults at "
 	 "dstOffset 24 into the middle of a buffer)",
 	 .params = VKQS_PARAMS(matrix_params, matrix_name)},
+	{.name = "device_address.copy_size",
+	 .fn = matrix_memory,
+	 .spec = SPEC_LAYOUT " (vkCmdCopyQueryPoolResultsToMemoryKHR, "
+	 "VK_KHR_device_address_commands: \"Any results written for a query are written "
+	 "according to a layout dependent on the query type\", 24 bytes into a device "
+	 "address range that ends at the last word)",
+	 .params = VKQS_PARAMS(memory_params, matrix_name)},
 	{.name = "range.get",
 	 .fn = range_get,
 	 .spec = "18.2: firstQuery is the initial query index, "

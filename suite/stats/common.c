@@ -159,6 +159,10 @@ const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
 		pd.vert_spv = stats_grid_vert;
 		pd.vert_size = sizeof(stats_grid_vert);
 	}
+	if (d->adjacency_vs) {
+		pd.vert_spv = stats_adjacency_vert;
+		pd.vert_size = sizeof(stats_adjacency_vert);
+	}
 	if (d->tess) {
 		pd.tesc_spv = stats_triangle_tesc;
 		pd.tesc_size = sizeof(stats_triangle_tesc);
@@ -323,17 +327,30 @@ void stats_require_stats(struct vkqs_ctx *ctx)
 /* A 64 x 64 target, a pool of `queries` queries with statistics `mask`, a
  * command buffer that resets them (18.2: reset before use, outside a
  * render pass). */
-struct gfx stats_gfx_begin(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples, bool depth,
-			    uint32_t mask, uint32_t queries)
+static void gfx_require(struct vkqs_ctx *ctx, uint32_t mask)
 {
-	struct gfx g;
 	stats_require_stats(ctx);
 	if (mask & GEOM_BITS)
 		vkqs_require_feature(ctx, "geometryShader");
 	if (mask & TESS_BITS)
 		vkqs_require_feature(ctx, "tessellationShader");
 	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
-	g.t = vkqs_target_create(ctx, FB, FB, samples, depth);
+}
+
+struct gfx stats_gfx_begin(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples, bool depth,
+			    uint32_t mask, uint32_t queries)
+{
+	gfx_require(ctx, mask);
+	return stats_gfx_begin_on(ctx, vkqs_target_create(ctx, FB, FB, samples, depth), mask,
+				  queries);
+}
+
+struct gfx stats_gfx_begin_on(struct vkqs_ctx *ctx, struct vkqs_target *t, uint32_t mask,
+			       uint32_t queries)
+{
+	struct gfx g;
+	gfx_require(ctx, mask);
+	g.t = t;
 	g.pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, queries, mask);
 	g.mask = mask;
 	g.cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
@@ -427,8 +444,13 @@ void stats_add_dispatch(struct expect *e, uint32_t x, uint32_t y, uint32_t z)
 void stats_topology(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct topo_param *p = param;
+	/* VUID-VkPipelineInputAssemblyStateCreateInfo-topology-00429 */
+	if (p->topology >= VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY &&
+	    p->topology <= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY)
+		vkqs_require_feature(ctx, "geometryShader");
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, IA_MASK, 1);
-	struct gdesc gd = {.topology = p->topology, .grid = true};
+	struct gdesc gd = {.topology = p->topology, .grid = !p->adjacency_vs,
+			   .adjacency_vs = p->adjacency_vs};
 	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
 
 	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
@@ -453,29 +475,35 @@ void stats_topology(struct vkqs_ctx *ctx, const void *param)
  * restart index is no vertex, though counting it as one processed by the
  * input assembler is a reading 18.4 does not exclude (8 or 9); the vertex
  * shader runs for the 8 vertices. */
-void stats_primitive_restart(struct vkqs_ctx *ctx, const void *param)
+void stats_indexed_restart(struct vkqs_ctx *ctx, VkPrimitiveTopology topology,
+			   const uint16_t *idx, uint32_t n, const struct expect *e)
 {
-	static const uint16_t idx[] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, IA_MASK, 1);
-	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, .grid = true,
-			   .restart = true};
+	struct gdesc gd = {.topology = topology, .grid = true, .restart = true};
 	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
-	struct vkqs_buffer *ib = stats_host_buffer_with(ctx, idx, sizeof(idx),
+	struct vkqs_buffer *ib = stats_host_buffer_with(ctx, idx, n * sizeof(*idx),
 						  VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
 
 	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
 	stats_bind_grid(ctx, g.cb, pipe);
 	D->vkCmdBindIndexBuffer(g.cb, ib->buf, 0, VK_INDEX_TYPE_UINT16);
 	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	D->vkCmdDrawIndexed(g.cb, VKQS_ARRAY_LEN(idx), 1, 0, 0, 0);
+	D->vkCmdDrawIndexed(g.cb, n, 1, 0, 0, 0);
 	D->vkCmdEndQuery(g.cb, g.pool, 0);
 	vkqs_target_end(ctx, g.cb);
 	stats_gfx_submit(ctx, &g);
+	stats_check_query(ctx, g.pool, 0, g.mask, e);
+}
 
+void stats_primitive_restart(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	static const uint16_t idx[] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
 	struct expect e = stats_expect_zero("indexed triangle strip with a restart");
 	stats_add_range(&e, IA_V, 8, 9);
 	stats_add_natural(&e, IA_P, 4);
 	stats_add_natural(&e, VS, 8);
 	stats_add_natural(&e, CLIP_INV, 4);
-	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+	stats_indexed_restart(ctx, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, idx,
+			      VKQS_ARRAY_LEN(idx), &e);
 }

@@ -2,6 +2,8 @@
  * shading, scissoring everything away, early tests on occluded fragments and
  * rasterizer discard. */
 #include "stats.h"
+#include "shaders/frag_atomic_count_frag.h"
+#include "shaders/frag_depth_quarter_frag.h"
 #include "shaders/stats_early_tests_frag.h"
 
 #define FRAG_MASK (BIT(VS) | BIT(FS))
@@ -197,6 +199,126 @@ static void fragment_clear_attachments(struct vkqs_ctx *ctx, const void *param)
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
+/* A subpass with a depth attachment and no colour attachment; the fragment
+ * shader's one result is the depth it writes (0.25, tested LESS against the
+ * cleared 1.0, written), so every fragment it shades affects the
+ * framebuffer: the counters are a rect draw's (stats_add_rect_draw), the
+ * fragment shader at least once per fragment.  A driver that drops
+ * fragment shading, or the draw, for want of a colour attachment fails. */
+static void fragment_depth_only(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct vkqs_target *t = vkqs_target_create_depth_only(ctx, FB, FB, VK_SAMPLE_COUNT_1_BIT);
+	struct gfx g = stats_gfx_begin_on(ctx, t, CORE_GRAPHICS, 1);
+	struct vkqs_pipeline_desc desc = {
+		.depth_test = true,
+		.depth_write = true,
+		.depth_compare = VK_COMPARE_OP_LESS,
+		.frag_spv = frag_depth_quarter_frag,
+		.frag_size = sizeof(frag_depth_quarter_frag),
+	};
+	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, t, &desc);
+
+	stats_query_one_draw(ctx, &g, pipe, RA);
+
+	struct expect e = stats_expect_zero("depth attachment only, shader writes depth");
+	stats_add_rect_draw(ctx, &e, RA, 1);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
+/* A fragment shader with a side effect (an atomic add per invocation)
+ * drawn twice over rect A, the second draw covering the first exactly.
+ * "Fragment Shading" lets a fragment shader invocation be skipped only
+ * where a later primitive's shader overwrites all its results; an atomic
+ * is not overwritten, so every fragment of both draws is shaded at least
+ * once: the counter is at least 2 * (rect A's fragments).  Helper
+ * invocations perform no atomics, so each invocation the counter saw is one
+ * the fragment shader invocations statistic must count ("each time the
+ * fragment shader is invoked"): the statistic is at least the counter.  In
+ * the primary, or in a secondary that inherits the query
+ * (inheritedQueries). */
+static const bool in_secondary[] = {false, true};
+static void where_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *(const bool *)param ? "secondary" : "primary");
+}
+
+static void fragment_side_effects(struct vkqs_ctx *ctx, const void *param)
+{
+	bool secondary = *(const bool *)param;
+	if (!ctx->vk->features.features.fragmentStoresAndAtomics)
+		vkqs_skip(ctx, "feature fragmentStoresAndAtomics is not supported");
+	if (secondary)
+		vkqs_require_feature(ctx, "inheritedQueries");
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, FRAG_MASK, 1);
+	struct vkqs_buffer *buf = vkqs_buffer_host(ctx, 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	memset(buf->map, 0, 256);
+	vkqs_buffer_flush(ctx, buf);
+	VkDescriptorSetLayout dsl;
+	VkDescriptorSet set = vkqs_storage_set(ctx, buf, VK_SHADER_STAGE_FRAGMENT_BIT, &dsl);
+	struct vkqs_pipeline_desc desc = {
+		.frag_spv = frag_atomic_count_frag,
+		.frag_size = sizeof(frag_atomic_count_frag),
+		.set_layout = dsl,
+	};
+	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, g.t, &desc);
+
+	/* the draws: in the primary's render pass, or in a secondary */
+	VkCommandBuffer sec = VK_NULL_HANDLE, draw_cb = g.cb;
+	if (secondary) {
+		VkCommandBufferInheritanceInfo ii = {.pipelineStatistics = FRAG_MASK};
+		sec = draw_cb = vkqs_cmd_begin_secondary(
+			ctx, &ctx->vk->gfx, g.t, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, &ii);
+	} else {
+		vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+		D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	}
+	D->vkCmdBindDescriptorSets(draw_cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe->layout, 0, 1,
+				   &set, 0, NULL);
+	stats_draw(ctx, draw_cb, pipe, g.t, RA);
+	stats_draw(ctx, draw_cb, pipe, g.t, RA);
+	struct expect e = stats_expect_zero("two draws of rect A, shader with an atomic");
+	if (secondary) {
+		/* the query contains the render pass instance: its load
+		 * operation may count (stats_loosen_for_clears) */
+		vkqs_cmd_end(ctx, sec);
+		D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+		vkqs_target_begin_ex(ctx, g.cb, g.t, 1.0f, 0,
+				     VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);
+		D->vkCmdExecuteCommands(g.cb, 1, &sec);
+		vkqs_target_end(ctx, g.cb);
+		D->vkCmdEndQuery(g.cb, g.pool, 0);
+	} else {
+		D->vkCmdEndQuery(g.cb, g.pool, 0);
+		vkqs_target_end(ctx, g.cb);
+	}
+	VkMemoryBarrier mb = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+	};
+	D->vkCmdPipelineBarrier(g.cb, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+				VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+	stats_gfx_submit(ctx, &g);
+	vkqs_buffer_invalidate(ctx, buf);
+	uint32_t counted;
+	memcpy(&counted, buf->map, sizeof(counted));
+
+	uint64_t frags = stats_frag_min(ctx, RA);
+	VKQS_EXPECTF(ctx, counted >= 2 * frags,
+		     "the shader's atomic counted %u invocations for two draws of a rectangle of "
+		     "%llu fragments: at least %llu expected (a shader with side effects is not "
+		     "skipped)", counted, (unsigned long long)frags,
+		     (unsigned long long)(2 * frags));
+	stats_add_natural(&e, VS, 12);
+	/* helpers at most double the description (stats_add_fs) */
+	uint64_t warn = 2 * 2 * stats_area(RA);
+	stats_add(&e, FS, counted, counted > warn ? counted : warn, UNBOUNDED);
+	if (secondary)
+		stats_loosen_for_clears(&e);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
 static const struct vkqs_case cases[] = {
 	{.name = "fragment.rect",
 	 .fn = fragment_rect,
@@ -226,6 +348,15 @@ static const struct vkqs_case cases[] = {
 	 .spec = COUNTERS_SPEC "; 18.2: clears may count towards the results of queries "
 		 "(vkCmdClearAttachments inside a statistics query)",
 	 .params = VKQS_PARAMS(clear_depth, clear_name)},
+	{.name = "fragment.side_effects",
+	 .fn = fragment_side_effects,
+	 .spec = FS_SPEC "; Fragment Shading: only a shader whose results a later primitive "
+		 "overwrites may be skipped, so a shader with an atomic runs for every fragment",
+	 .params = VKQS_PARAMS(in_secondary, where_name)},
+	{.name = "fragment.depth_only",
+	 .fn = fragment_depth_only,
+	 .spec = COUNTERS_SPEC " (a subpass with a depth attachment and no colour attachment, "
+		 "the fragment shader writing depth)"},
 };
 
 VKQS_GROUP(stats, fragment, cases);

@@ -128,6 +128,44 @@ static void draw_indexed_indirect(struct vkqs_ctx *ctx, const void *param)
 	draw_indirect_common(ctx, true);
 }
 
+/* The *_WITH_ADJACENCY topologies without a geometry shader (valid with
+ * the geometryShader feature: VUID-VkPipelineInputAssemblyStateCreate-
+ * Info-topology-00429).  "Primitive Topologies": a line list with
+ * adjacency takes 4 vertices per line, a strip n - 3 lines, a triangle list
+ * 6 vertices per triangle, a strip (n - 4) / 2 triangles; the adjacent
+ * vertices are vertices of the draw, so the vertex shader runs for every
+ * vertex ("at least once for each vertex specified by a drawing command")
+ * and the input assembler processes them.  Incomplete trailing vertices
+ * "may contribute" (IA_SPEC).  Lines use stats_grid.vert (consecutive
+ * vertices alternate rows), triangles stats_adjacency.vert (main triangles
+ * non-degenerate); each main primitive reaches clipping once. */
+static const struct topo_param adj_params[] = {
+	{"line_list_incomplete", VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 9, 2, 8, true, false},
+	{"line_strip", VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 7, 4, 7, false, false},
+	{"triangle_list_incomplete", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 13, 2, 12,
+	 true, true},
+	{"triangle_strip", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 10, 3, 10, false,
+	 true},
+};
+
+/* A line strip with adjacency, indices 0 1 2 3 4 RESTART 5 6 7 8: strips of
+ * 5 and 4 vertices, 2 + 1 lines (restarting "has no effect on the count",
+ * 18.4, beyond ending the strip); the restart index may count as a vertex
+ * the input assembler processed (9 or 10); 9 vertex shader invocations. */
+static void adjacency_restart(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	static const uint16_t idx[] = {0, 1, 2, 3, 4, 0xffff, 5, 6, 7, 8};
+	vkqs_require_feature(ctx, "geometryShader");
+	struct expect e = stats_expect_zero("indexed line strip with adjacency and a restart");
+	stats_add_range(&e, IA_V, 9, 10);
+	stats_add_natural(&e, IA_P, 3);
+	stats_add_natural(&e, VS, 9);
+	stats_add_natural(&e, CLIP_INV, 3);
+	stats_indexed_restart(ctx, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, idx,
+			      VKQS_ARRAY_LEN(idx), &e);
+}
+
 #define IA_SPEC \
 	"18.4: input assembly vertices/primitives: vertices corresponding to incomplete " \
 	"primitives may contribute; incomplete primitives may be counted"
@@ -137,6 +175,15 @@ static const struct vkqs_case cases[] = {
 	 .fn = stats_topology,
 	 .spec = IA_SPEC "; Vertex Shader Execution: at least once for each vertex",
 	 .params = VKQS_PARAMS(topo_params, topo_name)},
+	{.name = "input_assembly.adjacency",
+	 .fn = stats_topology,
+	 .spec = IA_SPEC "; Primitive Topologies: the *_WITH_ADJACENCY topologies' vertices per "
+		 "primitive; Vertex Shader Execution: at least once for each vertex",
+	 .params = VKQS_PARAMS(adj_params, topo_name)},
+	{.name = "input_assembly.adjacency_restart",
+	 .fn = adjacency_restart,
+	 .spec = "18.4: restarting the primitive topology has no effect on the input assembly "
+		 "primitives count (a line strip with adjacency)"},
 	{.name = "input_assembly.primitive_restart",
 	 .fn = stats_primitive_restart,
 	 .spec = "18.4: if primitive restart is enabled, restarting the primitive topology "

@@ -1,6 +1,6 @@
 /* vkqs.stats.reset.*: resets of a pipeline statistics pool - on the host, before
- * and after a copy in one command buffer - and a copy of its several values per
- * query at stride 0.
+ * and after a copy in one command buffer - and copies of its several values per
+ * query: at stride 0, and to a device address (VK_KHR_device_address_commands).
  *
  * Each case holds one query of the six core graphics counters (six values in
  * bit order, 18.2) around one draw of rect A inside a subpass, so the values
@@ -103,11 +103,12 @@ struct dst {
 	size_t pre, region, post;
 };
 
-static struct dst dst_create(struct vkqs_ctx *ctx, size_t word, size_t region)
+static struct dst dst_create(struct vkqs_ctx *ctx, size_t word, size_t region,
+			     VkBufferUsageFlags usage)
 {
 	struct dst d = {NULL, 2 * word, region, 2 * word};
 	size_t total = d.pre + d.region + d.post;
-	d.b = vkqs_buffer_host(ctx, total, 0);
+	d.b = vkqs_buffer_host(ctx, total, usage);
 	memset(d.b->map, STATS_GUARD_BYTE, total);
 	vkqs_buffer_flush(ctx, d.b);
 	return d;
@@ -129,17 +130,28 @@ static void expect_guards(struct vkqs_ctx *ctx, const struct dst *d, size_t writ
  *   values, and a read after the fence sees the reset;
  * - STRIDE_ZERO: a copy with WAIT at stride 0 (VUID-vkCmdCopyQueryPool-
  *   Results-queryCount-09438 forbids it only for queryCount > 1): the six
- *   values in bit order from dstOffset, then the availability word.
+ *   values in bit order from dstOffset, then the availability word;
+ * - TO_MEMORY: vkCmdCopyQueryPoolResultsToMemoryKHR with WAIT into a device
+ *   address range holding exactly the element ("Any results written for a
+ *   query are written according to a layout dependent on the query type":
+ *   the same six values and availability word).
  * Nothing outside the element is written. */
-enum copy_mode { BEFORE_COPY, AFTER_COPY, STRIDE_ZERO };
+enum copy_mode { BEFORE_COPY, AFTER_COPY, STRIDE_ZERO, TO_MEMORY };
 
 static void copy_case(struct vkqs_ctx *ctx, bool is64, enum copy_mode mode)
 {
+	if (mode == TO_MEMORY) {
+		vkqs_require_feature(ctx, "VK_KHR_device_address_commands.deviceAddressCommands");
+		vkqs_require_feature(ctx, "bufferDeviceAddress");
+		if (!ctx->vk->copy_query_results_to_memory)
+			vkqs_skip(ctx, "vkCmdCopyQueryPoolResultsToMemoryKHR is not available");
+	}
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, MASK, 1);
 	const struct vkqs_pipeline *p = stats_rect_pipeline(ctx, g.t);
 	uint32_t n = stats_nvalues(MASK);
 	size_t word = is64 ? 8 : 4, elem = (n + 1) * word;
-	struct dst d = dst_create(ctx, word, elem);
+	struct dst d = dst_create(ctx, word, elem,
+				  mode == TO_MEMORY ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0);
 	VkQueryResultFlags flags = VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
 				   (is64 ? VK_QUERY_RESULT_64_BIT : 0) |
 				   (mode == BEFORE_COPY ? 0 : VK_QUERY_RESULT_WAIT_BIT);
@@ -147,8 +159,17 @@ static void copy_case(struct vkqs_ctx *ctx, bool is64, enum copy_mode mode)
 	record_query(ctx, g.cb, &g, p, RA);
 	if (mode == BEFORE_COPY)
 		D->vkCmdResetQueryPool(g.cb, g.pool, 0, 1);
-	D->vkCmdCopyQueryPoolResults(g.cb, g.pool, 0, 1, d.b->buf, d.pre,
-				     mode == STRIDE_ZERO ? 0 : elem, flags);
+	if (mode == TO_MEMORY) {
+		VkStridedDeviceAddressRangeKHR range = {
+			.address = vkqs_buffer_address(ctx, d.b) + d.pre,
+			.size = elem,
+			.stride = elem,
+		};
+		ctx->vk->copy_query_results_to_memory(g.cb, g.pool, 0, 1, &range, 0, flags);
+	} else {
+		D->vkCmdCopyQueryPoolResults(g.cb, g.pool, 0, 1, d.b->buf, d.pre,
+					     mode == STRIDE_ZERO ? 0 : elem, flags);
+	}
 	if (mode == AFTER_COPY)
 		D->vkCmdResetQueryPool(g.cb, g.pool, 0, 1);
 	vkqs_cmd_transfer_to_host_barrier(ctx, g.cb);
@@ -164,8 +185,9 @@ static void copy_case(struct vkqs_ctx *ctx, bool is64, enum copy_mode mode)
 		uint64_t vals[NSTATS];
 		for (uint32_t k = 0; k < n; k++)
 			vals[k] = vkqs_load_word(d.b->map + d.pre + k * word, word);
-		const char *how = mode == AFTER_COPY ? "copied before a reset in the same command buffer"
-						     : "copied at stride 0";
+		const char *how = mode == AFTER_COPY  ? "copied before a reset in the same command buffer"
+				  : mode == TO_MEMORY ? "copied to a device address"
+						      : "copied at stride 0";
 		struct expect e = rect_expect(ctx, RA, how);
 		stats_check_values(ctx, &e, MASK, vals, how);
 		VKQS_EXPECTF(ctx, a != 0, "the availability word after the %u values is 0 (%s)", n,
@@ -191,6 +213,11 @@ static void copy_stride_zero(struct vkqs_ctx *ctx, const void *param)
 	copy_case(ctx, ((const struct width_param *)param)->is64, STRIDE_ZERO);
 }
 
+static void copy_to_memory(struct vkqs_ctx *ctx, const void *param)
+{
+	copy_case(ctx, ((const struct width_param *)param)->is64, TO_MEMORY);
+}
+
 #define RESET_SPEC \
 	"18.2: vkResetQueryPool and vkCmdResetQueryPool set queries unavailable; a copy " \
 	"sees earlier resets in the queue; a reset does not change what an earlier copy wrote"
@@ -208,6 +235,11 @@ static const struct vkqs_case cases[] = {
 	 .spec = "18.2: the values of each statistic in bit order, the availability word "
 		 "after them; VUID-vkCmdCopyQueryPoolResults-queryCount-09438 forbids stride 0 "
 		 "only for queryCount > 1",
+	 .params = VKQS_PARAMS(widths, width_name)},
+	{.name = "reset.copy_to_device_address", .fn = copy_to_memory,
+	 .spec = "vkCmdCopyQueryPoolResultsToMemoryKHR (VK_KHR_device_address_commands): "
+		 "results \"written according to a layout dependent on the query type\"; 18.2: "
+		 "the values of each statistic in bit order, the availability word after them",
 	 .params = VKQS_PARAMS(widths, width_name)},
 };
 

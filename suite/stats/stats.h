@@ -10,6 +10,7 @@
 #include "vkutil.h"
 #include "shaders/stats_copies_geom.h"
 #include "shaders/stats_count_comp.h"
+#include "shaders/stats_adjacency_vert.h"
 #include "shaders/stats_grid_vert.h"
 #include "shaders/stats_triangle_tesc.h"
 #include "shaders/stats_triangle_tese.h"
@@ -126,6 +127,7 @@ struct gdesc {
 	bool sample_shading; /* minSampleShading 1.0 */
 	bool geom;     /* stats_copies.geom */
 	bool tess;     /* stats_triangle.tesc/.tese, 3-point patches */
+	bool adjacency_vs; /* stats_adjacency.vert instead of rect.vert */
 };
 
 const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
@@ -230,6 +232,10 @@ void stats_require_stats(struct vkqs_ctx *ctx);
 struct gfx stats_gfx_begin(struct vkqs_ctx *ctx, VkSampleCountFlagBits samples, bool depth,
 			    uint32_t mask, uint32_t queries);
 
+/* The same on a target made by the caller (FB x FB). */
+struct gfx stats_gfx_begin_on(struct vkqs_ctx *ctx, struct vkqs_target *t, uint32_t mask,
+			       uint32_t queries);
+
 void stats_gfx_submit(struct vkqs_ctx *ctx, const struct gfx *g);
 
 /* One render pass instance holding query 0 around one draw of r with p
@@ -287,6 +293,7 @@ struct topo_param {
 	uint32_t prims;      /* complete primitives */
 	uint32_t prim_verts; /* vertices of complete primitives */
 	bool incomplete;     /* an incomplete primitive at the end */
+	bool adjacency_vs;   /* stats_adjacency.vert instead of stats_grid.vert */
 };
 
 #define IA_MASK (BIT(IA_V) | BIT(IA_P) | BIT(VS) | BIT(CLIP_INV))
@@ -299,6 +306,11 @@ void stats_topology(struct vkqs_ctx *ctx, const void *param);
  * restart index is no vertex, though counting it as one processed by the
  * input assembler is a reading 18.4 does not exclude (8 or 9); the vertex
  * shader runs for the 8 vertices. */
+/* An indexed draw of idx (uint16, primitive restart on) of topology with
+ * stats_grid.vert inside query 0 of an IA_MASK pool; checks e. */
+void stats_indexed_restart(struct vkqs_ctx *ctx, VkPrimitiveTopology topology,
+			   const uint16_t *idx, uint32_t n, const struct expect *e);
+
 void stats_primitive_restart(struct vkqs_ctx *ctx, const void *param);
 
 #define COUNTERS_SPEC \

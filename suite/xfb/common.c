@@ -1,5 +1,8 @@
 /* Transform feedback area: the helpers its groups share (declared in xfb.h). */
 #include "xfb.h"
+#include "shaders/empty_frag.h"
+#include "shaders/stats_triangle_tesc.h"
+#include "shaders/stats_triangle_tese.h"
 
 VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb_props(struct vkqs_ctx *ctx)
 {
@@ -26,6 +29,20 @@ void xfb_require_pgq(struct vkqs_ctx *ctx)
 {
 	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
 	vkqs_require_feature(ctx, ext_pgq);
+}
+
+void xfb_require_streams_geom(struct vkqs_ctx *ctx)
+{
+	vkqs_require_feature(ctx, "geometryShader");
+	vkqs_require_feature(ctx, "VK_EXT_transform_feedback.geometryStreams");
+	if (!ctx->vk->features.features.shaderTessellationAndGeometryPointSize)
+		vkqs_skip(ctx, "feature shaderTessellationAndGeometryPointSize is not supported "
+			       "(the geometry shader writes PointSize)");
+	VkPhysicalDeviceTransformFeedbackPropertiesEXT xp = xfb_props(ctx);
+	if (xp.maxTransformFeedbackStreams < 2 || xp.maxTransformFeedbackBuffers < 2)
+		vkqs_skip(ctx, "maxTransformFeedbackStreams %u, maxTransformFeedbackBuffers %u: "
+			       "two streams into two buffers need 2 each",
+			  xp.maxTransformFeedbackStreams, xp.maxTransformFeedbackBuffers);
 }
 
 const struct topo *xfb_topo_of(VkPrimitiveTopology t)
@@ -90,7 +107,23 @@ const struct vkqs_pipeline *xfb_pipeline(struct vkqs_ctx *ctx, const struct vkqs
 		.push_size = sizeof(struct push),
 		.rasterizer_discard = d->discard,
 		.cull_mode = d->cull,
+		.no_color_writes = d->no_color_writes,
+		.dynamic_color_write = d->dynamic_color_write,
 	};
+	desc.geom_spv = d->geom;
+	desc.geom_size = d->geom_size;
+	if (d->tess) {
+		desc.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+		desc.tesc_spv = stats_triangle_tesc;
+		desc.tesc_size = sizeof(stats_triangle_tesc);
+		desc.tese_spv = stats_triangle_tese;
+		desc.tese_size = sizeof(stats_triangle_tese);
+		desc.patch_control_points = 3;
+	}
+	if (d->empty_fs) {
+		desc.frag_spv = empty_frag;
+		desc.frag_size = sizeof(empty_frag);
+	}
 	switch (d->vs) {
 	case VS_PLAIN:
 		desc.vert_spv = xfb_plain_vert;

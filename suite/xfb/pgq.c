@@ -2,6 +2,8 @@
  * discarded primitives, indexed queries, XFB beside them, rasterizer discard and
  * secondaries. */
 #include "xfb.h"
+#include "shaders/stats_copies_geom.h"
+#include "shaders/xfb_streams_geom.h"
 
 /* Ends t's render pass, submits and waits, and reads queries [0, nq) of a
  * primitives generated query pool into g. */
@@ -326,6 +328,116 @@ static void pgq_secondary(struct vkqs_ctx *ctx, const void *param)
 	xfb_expect_pgq(ctx, "3 triangles in a secondary command buffer", g, 3);
 }
 
+/* 18.8 counts the primitives output to the vertex stream, whatever happens
+ * to their fragments: with colour writes off (colorWriteMask 0, or
+ * VK_EXT_color_write_enable's dynamic state set to VK_FALSE), in a subpass
+ * with no attachments at all, or with an empty fragment shader, 4
+ * triangles still count 4.  A driver that skips rasterization, or the
+ * whole draw, when nothing could be written fails. */
+enum frag_state { FS_COLOR_MASK_ZERO, FS_COLOR_WRITE_DYNAMIC, FS_NO_ATTACHMENTS, FS_EMPTY };
+static const enum frag_state frag_states[] = {FS_COLOR_MASK_ZERO, FS_COLOR_WRITE_DYNAMIC,
+					      FS_NO_ATTACHMENTS, FS_EMPTY};
+static const char *const frag_state_names[] = {"color_write_mask_zero",
+					       "color_write_enable_dynamic_false",
+					       "no_attachments", "empty_fragment_shader"};
+static void frag_state_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", frag_state_names[*(const enum frag_state *)param]);
+}
+
+static void pgq_fragment_state(struct vkqs_ctx *ctx, const void *param)
+{
+	enum frag_state k = *(const enum frag_state *)param;
+	xfb_require_pgq(ctx);
+	if (k == FS_COLOR_WRITE_DYNAMIC)
+		vkqs_require_feature(ctx, "VK_EXT_color_write_enable.colorWriteEnable");
+	struct vkqs_target *t =
+		k == FS_NO_ATTACHMENTS
+			? vkqs_target_create_no_attachments(ctx, FB, FB, VK_SAMPLE_COUNT_1_BIT)
+			: xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+			  .no_color_writes = k == FS_COLOR_MASK_ZERO,
+			  .dynamic_color_write = k == FS_COLOR_WRITE_DYNAMIC,
+			  .empty_fs = k == FS_EMPTY};
+	const struct vkqs_pipeline *p = xfb_pipeline(ctx, t, &d);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 1, 0.0f, NULL);
+	if (k == FS_COLOR_WRITE_DYNAMIC) {
+		static const VkBool32 off = VK_FALSE;
+		D->vkCmdSetColorWriteEnableEXT(cb, 1, &off);
+	}
+	D->vkCmdBeginQuery(cb, pool, 0, 0);
+	D->vkCmdDraw(cb, 12, 1, 0, 0);
+	D->vkCmdEndQuery(cb, pool, 0);
+	uint64_t g;
+	end_pgq_pass(ctx, cb, pool, 1, &g);
+	char what[96];
+	snprintf(what, sizeof(what), "4 triangles, %s", frag_state_names[k]);
+	xfb_expect_pgq(ctx, what, g, 4);
+}
+
+/* 18.8 counts the primitives the last pre-rasterization stage outputs to
+ * the vertex stream, 12 vertices drawn as:
+ * - tessellation: 4 three-point patches, every level 1: 4 triangles;
+ * - geometry: stats_copies.geom, 2 instanced invocations emitting 3
+ *   triangles per input triangle: 12;
+ * - geometry_stream_1: xfb_streams.geom, 1 point to stream 0 and 2 to
+ *   stream 1 per triangle: an indexed query of each stream counts 4 and 8
+ *   (primitivesGeneratedQueryWithNonZeroStreams), transform feedback
+ *   inactive. */
+enum after_stage { AFTER_TESS, AFTER_GEOM, AFTER_GEOM_STREAM_1 };
+static const enum after_stage after_stages[] = {AFTER_TESS, AFTER_GEOM, AFTER_GEOM_STREAM_1};
+static const char *const after_stage_names[] = {"tessellation", "geometry",
+						"geometry_stream_1"};
+static void after_stage_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", after_stage_names[*(const enum after_stage *)param]);
+}
+
+static void pgq_after_stage(struct vkqs_ctx *ctx, const void *param)
+{
+	enum after_stage k = *(const enum after_stage *)param;
+	xfb_require_pgq(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN};
+	if (k == AFTER_TESS) {
+		vkqs_require_feature(ctx, "tessellationShader");
+		d.tess = true;
+	} else if (k == AFTER_GEOM) {
+		vkqs_require_feature(ctx, "geometryShader");
+		d.geom = stats_copies_geom;
+		d.geom_size = sizeof(stats_copies_geom);
+	} else {
+		vkqs_require_feature(ctx, "VK_EXT_primitives_generated_query."
+					  "primitivesGeneratedQueryWithNonZeroStreams");
+		xfb_require_streams_geom(ctx);
+		d.geom = xfb_streams_geom;
+		d.geom_size = sizeof(xfb_streams_geom);
+	}
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p = xfb_pipeline(ctx, t, &d);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 2, 0.0f, NULL);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 0, 0, 0);
+	if (k == AFTER_GEOM_STREAM_1)
+		D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 1);
+	D->vkCmdDraw(cb, 12, 1, 0, 0);
+	if (k == AFTER_GEOM_STREAM_1)
+		D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 1);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 0, 0);
+	uint64_t g[2];
+	end_pgq_pass(ctx, cb, pool, k == AFTER_GEOM_STREAM_1 ? 2 : 1, g);
+	if (k == AFTER_TESS)
+		xfb_expect_pgq(ctx, "4 patches tessellated into one triangle each", g[0], 4);
+	else if (k == AFTER_GEOM)
+		xfb_expect_pgq(ctx, "4 triangles, 3 emitted for each", g[0], 12);
+	else {
+		xfb_expect_pgq(ctx, "stream 0, 1 point per triangle", g[0], 4);
+		xfb_expect_pgq(ctx, "stream 1, 2 points per triangle", g[1], 8);
+	}
+}
+
 static const struct vkqs_case cases[] = {
 	{"pgq.counts", pgq_counts,
 	 "18.2 \"Primitives generated queries write the number of primitives output to the "
@@ -353,6 +465,16 @@ static const struct vkqs_case cases[] = {
 	 "18.2 \"A query must begin and end in the same command buffer\": a primitives "
 	 "generated query in a secondary counts its draws (VUID-vkCmdExecuteCommands-"
 	 "commandBuffer-07594: none may be active in the primary across vkCmdExecuteCommands)"},
+	{"pgq.fragment_state", pgq_fragment_state,
+	 "18.2 primitives generated queries write the number of primitives output to the "
+	 "vertex stream, whatever the fragment stage then writes (colour writes off, no "
+	 "attachments, an empty fragment shader)",
+	 VKQS_PARAMS(frag_states, frag_state_name)},
+	{"pgq.after_stage", pgq_after_stage,
+	 "18.8: the primitives output to the vertex stream by the last pre-rasterization "
+	 "stage (tessellation, a geometry shader, stream 1 with "
+	 "primitivesGeneratedQueryWithNonZeroStreams)",
+	 VKQS_PARAMS(after_stages, after_stage_name)},
 };
 
 VKQS_GROUP(xfb, pgq, cases);

@@ -2,6 +2,7 @@
  * per topology, overflow, counting only while active, indexed queries, resumed
  * counters, instancing, restart and what happens after capture. */
 #include "xfb.h"
+#include "shaders/xfb_streams_geom.h"
 
 #define MAX_PRIMS 64u
 
@@ -344,6 +345,59 @@ static void stream_nonzero_stream(struct vkqs_ctx *ctx, const void *param)
 	xfb_expect_stream(ctx, "stream 1, nothing emitted to it", r + 2, 0, 0);
 }
 
+/* xfb_streams.geom emits, per input triangle, one point to vertex stream 0
+ * and two to stream 1, captured to buffers 0 and 1.  Two indexed queries,
+ * of streams 0 and 1, active together around 4 triangles: 18.7 counts "by
+ * the vertex stream being captured": stream 0 writes and needs 4
+ * primitives, stream 1 8; each buffer holds its stream's points (the
+ * primitive ids, in order). */
+static void stream_geometry_streams(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	xfb_require_xfb_query(ctx);
+	xfb_require_streams_geom(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+			  .geom = xfb_streams_geom, .geom_size = sizeof(xfb_streams_geom)};
+	const struct vkqs_pipeline *p = xfb_pipeline(ctx, t, &d);
+	struct vkqs_buffer *b[2] = {xfb_buffer(ctx, BIG), xfb_buffer(ctx, BIG)};
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, 2, 0.0f, b[0]);
+	xfb_bind_xfb(ctx, cb, 1, b[1], 0, VK_WHOLE_SIZE);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 0, 0, 0);
+	D->vkCmdBeginQueryIndexedEXT(cb, pool, 1, 0, 1);
+	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdDraw(cb, 12, 1, 0, 0);
+	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 1, 1);
+	D->vkCmdEndQueryIndexedEXT(cb, pool, 0, 0);
+	vkqs_target_end(ctx, cb);
+	xfb_finish(ctx, cb, b, 2);
+	uint64_t r[4];
+	xfb_results(ctx, pool, 0, 2, 2, r);
+	xfb_expect_stream(ctx, "stream 0, one point per triangle", r, 4, 4);
+	xfb_expect_stream(ctx, "stream 1, two points per triangle", r + 2, 8, 8);
+	for (uint32_t i = 0; i < 4; i++) {
+		float id;
+		uint32_t w = xfb_get_u32(b[0], 16 * i);
+		memcpy(&id, &w, sizeof(id));
+		VKQS_EXPECTF(ctx, id == (float)i, "buffer 0, point %u: primitive id %g captured, "
+			     "%u expected", i, (double)id, i);
+	}
+	for (uint32_t i = 0; i < 8; i++) {
+		float id, k;
+		uint32_t w0 = xfb_get_u32(b[1], 16 * i), w1 = xfb_get_u32(b[1], 16 * i + 4);
+		memcpy(&id, &w0, sizeof(id));
+		memcpy(&k, &w1, sizeof(k));
+		VKQS_EXPECTF(ctx, id == (float)(i / 2) && k == (float)(i % 2 + 1),
+			     "buffer 1, point %u: (%g, %g) captured, (%u, %u) expected", i,
+			     (double)id, (double)k, i / 2, i % 2 + 1);
+	}
+	xfb_expect_untouched(ctx, b[0], 16 * 4, BIG, "past stream 0's 4 points");
+	xfb_expect_untouched(ctx, b[1], 16 * 8, BIG, "past stream 1's 8 points");
+}
+
 /* Transform feedback resumed from a counter buffer, at binding offset 32:
  * the first one captures 3 triangles and vkCmdEndTransformFeedbackEXT
  * stores 144 ("the byte offset from the start of the transform feedback
@@ -526,6 +580,9 @@ static const struct vkqs_case cases[] = {
 	 "18.7 \"When a transform feedback query begins, the count ... starts from zero\""},
 	{"stream.indexed_zero", stream_indexed_zero,
 	 "18.2 vkCmdBeginQuery equivalent to vkCmdBeginQueryIndexedEXT with index 0"},
+	{"stream.geometry_streams", stream_geometry_streams,
+	 "18.7 counts by the vertex stream being captured: a geometry shader emitting to "
+	 "streams 0 and 1, an indexed query of each active together (geometryStreams)"},
 	{"stream.nonzero_stream", stream_nonzero_stream,
 	 "18.7 counts by the vertex stream; vkCmdBeginQueryIndexedEXT index is the stream"},
 	{"stream.resume_counter", stream_resume_counter,

@@ -37,6 +37,11 @@ void xfb_require_xfb_query(struct vkqs_ctx *ctx);
 
 void xfb_require_pgq(struct vkqs_ctx *ctx);
 
+/* What xfb_streams.geom needs: geometryShader, geometryStreams,
+ * shaderTessellationAndGeometryPointSize (it writes PointSize), and 2
+ * streams and 2 buffers (maxTransformFeedbackStreams/Buffers). */
+void xfb_require_streams_geom(struct vkqs_ctx *ctx);
+
 static const struct topo {
 	VkPrimitiveTopology t;
 	const char *name;
@@ -81,6 +86,12 @@ struct pdesc {
 	bool restart;          /* primitiveRestartEnable */
 	bool discard;          /* rasterizerDiscardEnable */
 	VkCullModeFlags cull;
+	bool no_color_writes;      /* colorWriteMask 0 */
+	bool dynamic_color_write;  /* VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT */
+	bool empty_fs;             /* empty.frag: no outputs, no side effects */
+	const uint32_t *geom;      /* a geometry shader, or NULL */
+	size_t geom_size;
+	bool tess;                 /* stats_triangle.tesc/.tese on 3-point patches */
 };
 
 /* A pipeline on target t's render pass, subpass 0, with the solid-colour
