@@ -151,6 +151,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "Early Fragment Test Mode: sample counting precedes fragment shading (and discard)") \
 	X(A2C_COUNTED, "alpha_to_coverage_ignored", "occlusion", "",                         \
 	  "18.3 and Multisample Coverage: samples alpha to coverage removes do not pass")    \
+	X(STATS_ACCUMULATE, "statistics_accumulate_across_resets", "stats", "",              \
+	  "18.2: a reset statistics query starts from zero; its next use counts only that use") \
 	X(STATS_AVAIL_ONE_WORD, "statistics_availability_after_first_value", "stats", "",    \
 	  "18.2: an unavailable statistics query's availability word follows all its values") \
 	X(STATS_INSTANCE_ONCE, "statistics_first_instance_only", "stats", "",                \

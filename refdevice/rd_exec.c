@@ -604,6 +604,11 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		uint64_t *values = rd_query_values(pool, a->query + v);
 		/* the fault: an occlusion count kept over resets and added to */
 		uint64_t before = rd_fault(cfg, RD_FAULT_OCC_ACCUMULATE) ? values[0] : 0;
+		/* ... and the statistics likewise */
+		uint64_t kept[32] = {0};
+		if (rd_fault(cfg, RD_FAULT_STATS_ACCUMULATE) &&
+		    pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && pool->value_count <= 32)
+			memcpy(kept, values, pool->value_count * sizeof(*values));
 		memset(values, 0, pool->value_count * sizeof(*values));
 		/* Multiview (18.2): N consecutive queries whose sum is the total;
 		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
@@ -652,7 +657,8 @@ static void finish_query(struct exec *e, const struct active_query *a)
 					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) &&
 					    (1u << bit) == VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
 						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
-					values[k++] = statistic(d, b);
+					values[k] = kept[k] + statistic(d, b);
+					k++;
 				}
 			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
 				for (uint32_t i = 0; i < k / 2; i++) {
