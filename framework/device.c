@@ -855,16 +855,6 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		goto fail;
 	}
 	vk->has_13 = vk->props.apiVersion >= VK_API_VERSION_1_3;
-	vk->m5props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR;
-	vk->has_m5props = vkqs_device_has_ext(&vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) ||
-			  vk->props.apiVersion >= VK_MAKE_API_VERSION(0, 1, 4, 0);
-	if (vk->has_m5props) {
-		VkPhysicalDeviceProperties2 p2 = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-			.pNext = &vk->m5props};
-		vkGetPhysicalDeviceProperties2(vk->phys, &p2);
-		vk->m5props.pNext = NULL;
-	}
 
 	/* Enable every supported feature but robustness (it changes what the
 	 * driver does on out-of-bounds access and costs speed). */

@@ -152,10 +152,6 @@ struct vkqs_vk {
 	VkPhysicalDeviceVulkan12Features f12;
 	VkPhysicalDeviceVulkan13Features f13;
 	bool has_13;
-	/* VK_KHR_maintenance5's properties, when the device has the extension
-	 * or Vulkan 1.4 (else has_m5props is false and m5props zero). */
-	VkPhysicalDeviceMaintenance5PropertiesKHR m5props;
-	bool has_m5props;
 	struct vkqs_queue gfx;      /* graphics + compute */
 	struct vkqs_queue compute;  /* compute without graphics, if any */
 	struct vkqs_queue transfer; /* transfer only, if any */

@@ -736,6 +736,10 @@ bool rd_video_image_profiles_ok(const void *chain);
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
 				VkDeviceSize stride, VkQueryResultFlags flags);
+/* The faults occlusion_accumulates_across_resets and statistics_accumulate_-
+ * across_resets: a reset leaves the pool's values, and a query's end adds to
+ * them instead of writing them afresh. */
+bool rd_query_accumulates(const struct rd_config *c, const struct rd_query_pool *pool);
 void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
 		    uint32_t count);
 /* Returns the host time (ns) from which the query reads as available. */

@@ -602,14 +602,10 @@ static void finish_query(struct exec *e, const struct active_query *a)
 	uint32_t n = query_views(a->view_mask);
 	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
 		uint64_t *values = rd_query_values(pool, a->query + v);
-		/* the fault: an occlusion count kept over resets and added to */
-		uint64_t before = rd_fault(cfg, RD_FAULT_OCC_ACCUMULATE) ? values[0] : 0;
-		/* ... and the statistics likewise */
-		uint64_t kept[32] = {0};
-		if (rd_fault(cfg, RD_FAULT_STATS_ACCUMULATE) &&
-		    pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && pool->value_count <= 32)
-			memcpy(kept, values, pool->value_count * sizeof(*values));
-		memset(values, 0, pool->value_count * sizeof(*values));
+		/* the faults: an occlusion count, or statistics, kept over
+		 * resets (rd_query_reset leaves them) and added to */
+		if (!rd_query_accumulates(cfg, pool))
+			memset(values, 0, pool->value_count * sizeof(*values));
 		/* Multiview (18.2): N consecutive queries whose sum is the total;
 		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
 		 * view per query. */
@@ -644,9 +640,8 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				count = 1;
 			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
 				count++;
-			values[0] = before + ((a->flags & VK_QUERY_CONTROL_PRECISE_BIT)
-						      ? count
-						      : nonprecise(cfg, count));
+			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
+									  : nonprecise(cfg, count);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
 			uint32_t k = 0;
 			for (uint32_t bit = 0; bit < 32; bit++)
@@ -657,8 +652,7 @@ static void finish_query(struct exec *e, const struct active_query *a)
 					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) &&
 					    (1u << bit) == VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
 						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
-					values[k] = kept[k] + statistic(d, b);
-					k++;
+					values[k++] += statistic(d, b);
 				}
 			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
 				for (uint32_t i = 0; i < k / 2; i++) {

@@ -5,6 +5,13 @@
 
 #include "rd.h"
 
+bool rd_query_accumulates(const struct rd_config *c, const struct rd_query_pool *pool)
+{
+	return (rd_fault(c, RD_FAULT_OCC_ACCUMULATE) && pool->type == VK_QUERY_TYPE_OCCLUSION) ||
+	       (rd_fault(c, RD_FAULT_STATS_ACCUMULATE) &&
+		pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS);
+}
+
 void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
 		    uint32_t count)
 {
@@ -20,9 +27,7 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 	 * undefined": zero them so runs are reproducible. */
 	for (uint32_t i = first; i < first + count; i++)
 		atomic_store_explicit(&pool->available[i], 0, memory_order_relaxed);
-	if (!(rd_fault(c, RD_FAULT_OCC_ACCUMULATE) && pool->type == VK_QUERY_TYPE_OCCLUSION) &&
-	    !(rd_fault(c, RD_FAULT_STATS_ACCUMULATE) &&
-	      pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS))
+	if (!rd_query_accumulates(c, pool))
 		memset(rd_query_values(pool, first), 0,
 		       (size_t)count * pool->value_count * sizeof(uint64_t));
 	memset(&pool->available_at_ns[first], 0, (size_t)count * sizeof(uint64_t));

@@ -254,8 +254,6 @@ static void interpolate(const struct rd_raster *r, const struct rd_prim *p, doub
 
 /* Fragment stages (spec "Fragment Operations") ---------------------------*/
 
-/* Fragment shading, then "Multisample Coverage": a discarded invocation's
- * samples and those cleared in its SampleMask output lose coverage. */
 /* Spec "Multisample Coverage", alpha to coverage: a temporary coverage
  * mask from the alpha of the colour output at Location 0 (a bit pattern in
  * out[0][3]), "the number of 1's in this value be proportional to the
@@ -275,6 +273,9 @@ static uint32_t alpha_coverage(uint32_t alpha_bits, uint32_t samples)
 	return n >= 32 ? ~0u : (1u << n) - 1;
 }
 
+/* Fragment shading, then "Multisample Coverage": a discarded invocation's
+ * samples and those cleared in its SampleMask output lose coverage, and
+ * with alpha to coverage those alpha_coverage clears. */
 static bool stage_shade(struct rd_raster *r, struct rd_fragment *f)
 {
 	const struct rd_graphics_state *st = r->st;

@@ -165,6 +165,22 @@ static void discard_alpha_to_coverage(struct vkqs_ctx *ctx, const void *param)
  * CoverageAfterSampleCounting is VK_TRUE: there a smaller count fails;
  * elsewhere (VK_FALSE, or no VK_KHR_maintenance5 to say) it is a
  * CompatibilityWarning. */
+/* VkPhysicalDeviceMaintenance5PropertiesKHR::earlyFragmentMultisample-
+ * CoverageAfterSampleCounting: 1 true, 0 false, -1 unknown (the device has
+ * neither VK_KHR_maintenance5 nor Vulkan 1.4). */
+static int coverage_after_counting(struct vkqs_ctx *ctx)
+{
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) &&
+	    ctx->vk->props.apiVersion < VK_MAKE_API_VERSION(0, 1, 4, 0))
+		return -1;
+	VkPhysicalDeviceMaintenance5PropertiesKHR m5 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR};
+	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = &m5};
+	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
+	return m5.earlyFragmentMultisampleCoverageAfterSampleCounting == VK_TRUE;
+}
+
 static void discard_early_sample_mask(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
@@ -174,15 +190,14 @@ static void discard_early_sample_mask(struct vkqs_ctx *ctx, const void *param)
 	};
 	uint64_t got = measure_odd_columns(ctx, samples, false, &desc);
 	uint64_t want = (uint64_t)ODD_RECT.w * ODD_RECT.h * samples;
-	bool must = ctx->vk->has_m5props &&
-		    ctx->vk->m5props.earlyFragmentMultisampleCoverageAfterSampleCounting;
-	if (!must && got != want) {
+	int must = coverage_after_counting(ctx);
+	if (must != 1 && got != want) {
 		vkqs_compat_warning(ctx, "early fragment tests, SampleMask 0 in odd columns: %llu "
 					 "samples counted, %llu recommended (\"should\" be counted "
 					 "before multisample coverage; earlyFragmentMultisample"
 					 "CoverageAfterSampleCounting is %s)",
 				    (unsigned long long)got, (unsigned long long)want,
-				    ctx->vk->has_m5props ? "VK_FALSE" : "unknown");
+				    must == 0 ? "VK_FALSE" : "unknown");
 		return;
 	}
 	VKQS_EXPECTF(ctx, got == want,

@@ -23,23 +23,18 @@ static void expect_width32(struct vkqs_ctx *ctx, const char *path, uint32_t i,
 		path, i, v32, v64);
 }
 
-/* param: true for the maintenance7 cases.  VK_KHR_maintenance7: "If the
- * maintenance7 feature is enabled, for an unsigned integer query, the
- * 32-bit result value must be equal to the 32 least significant bits of the
- * equivalent 64-bit result value" (the fixture enables every supported
- * feature).  A device clock still below 2^32 cannot tell wrapping from
- * saturating; the check holds either way. */
-static bool must_wrap(struct vkqs_ctx *ctx, const void *param)
+/* VK_KHR_maintenance7: "If the maintenance7 feature is enabled, for an
+ * unsigned integer query, the 32-bit result value must be equal to the 32
+ * least significant bits of the equivalent 64-bit result value" (the
+ * fixture enables every supported feature).  A device clock still below
+ * 2^32 cannot tell wrapping from saturating; the check holds either way. */
+static void require_maintenance7(struct vkqs_ctx *ctx)
 {
-	bool m7 = param && *(const bool *)param;
-	if (m7)
-		vkqs_require_feature(ctx, "VK_KHR_maintenance7.maintenance7");
-	return m7;
+	vkqs_require_feature(ctx, "VK_KHR_maintenance7.maintenance7");
 }
 
-static void result_width_get(struct vkqs_ctx *ctx, const void *param)
+static void width_get(struct vkqs_ctx *ctx, bool wrap)
 {
-	bool wrap = must_wrap(ctx, param);
 	struct vkqs_queue *q = &ctx->vk->gfx;
 	struct ts_set s = {.bits = ts_queue_bits(ctx, q, "graphics")};
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 4, 0);
@@ -55,9 +50,8 @@ static void result_width_get(struct vkqs_ctx *ctx, const void *param)
 		expect_width32(ctx, "vkGetQueryPoolResults", i, s.v[i], v32[i], wrap);
 }
 
-static void result_width_copy(struct vkqs_ctx *ctx, const void *param)
+static void width_copy(struct vkqs_ctx *ctx, bool wrap)
 {
-	bool wrap = must_wrap(ctx, param);
 	struct ts_set s = {.bits = ts_queue_bits(ctx, &ctx->vk->gfx, "graphics")};
 	uint32_t v32[4];
 	ts_copy_four(ctx, false, &s, v32);
@@ -70,11 +64,26 @@ static void result_width_copy(struct vkqs_ctx *ctx, const void *param)
 	"If an unsigned integer query's value overflows the result type, the "   \
 	"value may either wrap or saturate"
 
-static const bool m7_on[] = {true};
-static void m7_name(const void *param, char *buf, size_t size)
+static void result_width_get(struct vkqs_ctx *ctx, const void *param)
 {
-	(void)param;
-	snprintf(buf, size, "maintenance7");
+	width_get(ctx, false);
+}
+
+static void result_width_copy(struct vkqs_ctx *ctx, const void *param)
+{
+	width_copy(ctx, false);
+}
+
+static void result_width_get_m7(struct vkqs_ctx *ctx, const void *param)
+{
+	require_maintenance7(ctx);
+	width_get(ctx, true);
+}
+
+static void result_width_copy_m7(struct vkqs_ctx *ctx, const void *param)
+{
+	require_maintenance7(ctx);
+	width_copy(ctx, true);
 }
 
 #define M7_SPEC                                                                  \
@@ -88,14 +97,12 @@ static const struct vkqs_case cases[] = {
 	{.name = "result_width.copy_low_32_bits_or_saturated",
 	 .fn = result_width_copy,
 	 .spec = "18.2 (vkCmdCopyQueryPoolResults): " WIDTH_SPEC},
-	{.name = "result_width.low_32_bits_wrap",
-	 .fn = result_width_get,
-	 .spec = "18.2 (vkGetQueryPoolResults): " M7_SPEC,
-	 .params = VKQS_PARAMS(m7_on, m7_name)},
-	{.name = "result_width.copy_low_32_bits_wrap",
-	 .fn = result_width_copy,
-	 .spec = "18.2 (vkCmdCopyQueryPoolResults): " M7_SPEC,
-	 .params = VKQS_PARAMS(m7_on, m7_name)},
+	{.name = "result_width.low_32_bits_wrap_maintenance7",
+	 .fn = result_width_get_m7,
+	 .spec = "18.2 (vkGetQueryPoolResults): " M7_SPEC},
+	{.name = "result_width.copy_low_32_bits_wrap_maintenance7",
+	 .fn = result_width_copy_m7,
+	 .spec = "18.2 (vkCmdCopyQueryPoolResults): " M7_SPEC},
 };
 
 VKQS_GROUP(timestamp, result_width, cases);
