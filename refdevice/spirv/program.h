@@ -1,4 +1,5 @@
-/* Private to the SPIR-V interpreter (rd_spirv_parse.c, rd_spirv_exec.c).
+/* Private to the SPIR-V interpreter (refdevice/spirv/: the front end of
+ * front.h and the handlers of exec.c).
  *
  * rd_shader_create() turns a module into an immutable rd_program: a flat
  * array of pre-decoded instructions (rd_ins), each naming its handler, and a
@@ -184,7 +185,7 @@ struct rd_state {
 	uint64_t cache_size;
 };
 
-/* Every handler, by name; rd_spirv_exec.c defines rd_ex_<name>. */
+/* Every handler, by name; exec.c defines rd_ex_<name>. */
 #define RD_SPIRV_HANDLERS(X)                                                   \
 	/* composites, copies */                                               \
 	X(copy) X(gather) X(insert) X(extract_dyn) X(insert_dyn) X(zero)       \

@@ -1,6 +1,6 @@
 /* The SPIR-V interpreter's execution: one handler per decoded instruction
- * (see rd_spirv_int.h), grouped like the spec's sections, and
- * rd_shader_run().  Handlers trust what rd_spirv_parse.c checked statically
+ * (see program.h), grouped like the spec's sections, and
+ * rd_shader_run().  Handlers trust what the front end (front.h) checked statically
  * (slots, types, code indices) and check at run time what it could not:
  * pointer values against their region, dynamic indices, the call stack.
  *
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rd_spirv_int.h"
+#include "program.h"
 
 #define HANDLER(name) const struct rd_ins *rd_ex_##name(struct rd_state *st, const struct rd_ins *in)
 
