@@ -217,7 +217,8 @@ typedef VkResult(VKAPI_PTR *PFN_vkGetCalibratedTimestampsKHR)(
 	uint64_t *pTimestamps, uint64_t *pMaxDeviation);
 #endif
 
-/* VK_KHR_maintenance9 (§6): query pools created reset. */
+/* VK_KHR_maintenance9 (§6): query pools created reset; the properties and
+ * queue family structure the refdevice reports. */
 #ifndef VK_KHR_maintenance9
 #define VK_KHR_maintenance9 1
 #define VK_KHR_MAINTENANCE_9_EXTENSION_NAME "VK_KHR_maintenance9"
@@ -227,6 +228,26 @@ typedef struct VkPhysicalDeviceMaintenance9FeaturesKHR {
 	void *pNext;
 	VkBool32 maintenance9;
 } VkPhysicalDeviceMaintenance9FeaturesKHR;
+#define VK_KHR_MAINTENANCE_9_SPEC_VERSION 1
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_PROPERTIES_KHR ((VkStructureType)1000584001)
+#define VK_STRUCTURE_TYPE_QUEUE_FAMILY_OWNERSHIP_TRANSFER_PROPERTIES_KHR ((VkStructureType)1000584002)
+#define VK_DEPENDENCY_ASYMMETRIC_EVENT_BIT_KHR ((VkDependencyFlags)0x00000040)
+typedef enum VkDefaultVertexAttributeValueKHR {
+	VK_DEFAULT_VERTEX_ATTRIBUTE_VALUE_ZERO_ZERO_ZERO_ZERO_KHR = 0,
+	VK_DEFAULT_VERTEX_ATTRIBUTE_VALUE_ZERO_ZERO_ZERO_ONE_KHR = 1,
+	VK_DEFAULT_VERTEX_ATTRIBUTE_VALUE_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkDefaultVertexAttributeValueKHR;
+typedef struct VkPhysicalDeviceMaintenance9PropertiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 image2DViewOf3DSparse;
+	VkDefaultVertexAttributeValueKHR defaultVertexAttributeValue;
+} VkPhysicalDeviceMaintenance9PropertiesKHR;
+typedef struct VkQueueFamilyOwnershipTransferPropertiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t optimalImageTransferToQueueFamilies;
+} VkQueueFamilyOwnershipTransferPropertiesKHR;
 #endif
 #ifndef VK_QUERY_POOL_CREATE_RESET_BIT_KHR
 #define VK_QUERY_POOL_CREATE_RESET_BIT_KHR ((VkQueryPoolCreateFlags)0x00000001)

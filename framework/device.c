@@ -107,15 +107,34 @@ bool vkqs_layer_predates(const struct vkqs_instance *inst, const char *ext)
 	return false;
 }
 
-static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *data)
+/* The name of a newer extension the layer predates, when extension number
+ * `number` is one of them and the layer is older than its header. */
+static const char *predated(uint32_t number)
+{
+	for (size_t i = 0; i < N_NEWER_EXTS; i++)
+		if (newer_exts[i].number == number && layer_spec_version < newer_exts[i].version)
+			return newer_exts[i].name;
+	return NULL;
+}
+
+static const char *unknown_to_layer(const struct vkqs_instance *inst,
+				    const VkDebugUtilsMessengerCallbackDataEXT *data)
 {
 	const char *id = data->pMessageIdName, *msg = data->pMessage;
 	if (!id || !msg)
 		return NULL;
+	/* A layer that predates VK_KHR_maintenance9 tracks every query of a
+	 * new pool as uninitialized, so the first use of a pool created
+	 * with VK_QUERY_POOL_CREATE_RESET_BIT_KHR "is not reset"; a layer
+	 * that knows the bit checks the same use for real. */
+	if (inst->pools_created_reset &&
+	    strcmp(id, "UNASSIGNED-CoreValidation-DrawState-QueryNotReset") == 0)
+		return predated(585);
 	size_t n = strlen(id);
 	bool param = n > 10 && strcmp(id + n - 10, "-parameter") == 0;
 	bool pnext = n > 12 && strcmp(id + n - 12, "-pNext-pNext") == 0;
-	if (!param && !pnext)
+	bool zero = n > 12 && strcmp(id + n - 12, "-zerobitmask") == 0;
+	if (!param && !pnext && !zero)
 		return NULL;
 	/* flag bits an extension newer than the layer added: the message
 	 * names no structure type, so the VUID says which extension */
@@ -124,23 +143,20 @@ static const char *unknown_to_layer(const VkDebugUtilsMessengerCallbackDataEXT *
 		uint32_t number;
 	} newer_flags[] = {
 		{"VUID-VkVideoSessionCreateInfoKHR-flags-parameter", 516}, /* INLINE_QUERIES */
+		/* a layer without maintenance9 has no VkQueryPoolCreateFlagBits */
+		{"VUID-VkQueryPoolCreateInfo-flags-zerobitmask", 585}, /* CREATE_RESET */
 	};
 	for (size_t k = 0; k < sizeof(newer_flags) / sizeof(newer_flags[0]); k++)
 		if (strcmp(id, newer_flags[k].vuid) == 0)
-			for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
-				if (newer_exts[i].number == newer_flags[k].number &&
-				    layer_spec_version < newer_exts[i].version)
-					return newer_exts[i].name;
+			return predated(newer_flags[k].number);
 	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
 		char *end;
 		unsigned long v = strtoul(p + 1, &end, 10);
 		if (*end != ')' || v < 1000000000ul || v > 1000999999ul)
 			continue;
-		uint32_t number = (uint32_t)((v - 1000000000ul) / 1000u) + 1;
-		for (size_t i = 0; i < sizeof(newer_exts) / sizeof(newer_exts[0]); i++)
-			if (newer_exts[i].number == number &&
-			    layer_spec_version < newer_exts[i].version)
-				return newer_exts[i].name;
+		const char *ext = predated((uint32_t)((v - 1000000000ul) / 1000u) + 1);
+		if (ext)
+			return ext;
 	}
 	return NULL;
 }
@@ -318,7 +334,7 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	(void)types;
 	if (!(severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT))
 		return VK_FALSE;
-	const char *ext = unknown_to_layer(data);
+	const char *ext = unknown_to_layer(inst, data);
 	if (ext) {
 		fprintf(stderr, "validation (ignored: the layer predates %s): %s\n", ext,
 			data->pMessage);

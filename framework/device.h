@@ -88,6 +88,9 @@ struct vkqs_instance {
 	/* A case begins a multiview render pass instance with per-region
 	 * counters, one element per view up to the highest (device.c). */
 	bool region_views;
+	/* A case uses query pools created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR
+	 * (VK_KHR_maintenance9) without resetting them first (device.c). */
+	bool pools_created_reset;
 };
 
 /* What --validation checked with, summed over a run and all its case

@@ -151,6 +151,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "Early Fragment Test Mode: sample counting precedes fragment shading (and discard)") \
 	X(A2C_COUNTED, "alpha_to_coverage_ignored", "occlusion", "",                         \
 	  "18.3 and Multisample Coverage: samples alpha to coverage removes do not pass")    \
+	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \
+	  "VK_KHR_maintenance9: a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset") \
 	X(STATS_ACCUMULATE, "statistics_accumulate_across_resets", "stats", "",              \
 	  "18.2: a reset statistics query starts from zero; its next use counts only that use") \
 	X(STATS_AVAIL_ONE_WORD, "statistics_availability_after_first_value", "stats", "",    \

@@ -793,6 +793,18 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 		rd_free(DEV_ALLOC(dev, pAllocator), p);
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	/* New queries are left reset (zero, unavailable) whatever the flags:
+	 * VK_QUERY_POOL_CREATE_RESET_BIT_KHR (VK_KHR_maintenance9) promises
+	 * that state, and without it the queries are uninitialized, where
+	 * any state is allowed.  The fault models an uninitialized pool as
+	 * one with stale, available results. */
+	if ((ci->flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR) &&
+	    rd_fault(&dev->instance->config, RD_FAULT_CREATE_RESET_IGNORED)) {
+		for (size_t i = 0; i < n * (values ? values : 1); i++)
+			p->values[i] = 0x5eed0000u + i;
+		for (size_t i = 0; i < n; i++)
+			p->available[i] = 1;
+	}
 	*pPool = RD_TO_HANDLE(VkQueryPool, p);
 	return VK_SUCCESS;
 }

@@ -37,6 +37,7 @@ static const struct {
 	{{VK_KHR_VIDEO_QUEUE_EXTENSION_NAME, VK_KHR_VIDEO_QUEUE_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_QUEUE_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION}, RD_ALWAYS},
+	{{VK_KHR_MAINTENANCE_9_EXTENSION_NAME, VK_KHR_MAINTENANCE_9_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
@@ -370,6 +371,14 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES:
 			fill_driver((VkPhysicalDeviceDriverProperties *)s);
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_PROPERTIES_KHR: {
+			VkPhysicalDeviceMaintenance9PropertiesKHR *m9 = (void *)s;
+			m9->image2DViewOf3DSparse = VK_FALSE; /* no sparse, no 3D images */
+			/* A vertex input with no attribute description reads the
+			 * zeroed invocation (rd_draw.c, shade_vertex). */
+			m9->defaultVertexAttributeValue = VK_DEFAULT_VERTEX_ATTRIBUTE_VALUE_ZERO_ZERO_ZERO_ZERO_KHR;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_COUNTERS_BY_REGION_PROPERTIES_ARM: {
 			RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
 			const struct rd_config *c = &pd->instance->config;
@@ -499,6 +508,9 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 	fill_features(&pFeatures->features);
 	for (VkBaseOutStructure *s = pFeatures->pNext; s; s = s->pNext) {
 		switch ((int)s->sType) {
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR:
+			((VkPhysicalDeviceMaintenance9FeaturesKHR *)s)->maintenance9 = VK_TRUE;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES:
 			((VkPhysicalDeviceVulkan11Features *)s)->multiview = VK_TRUE;
 			break;
@@ -728,6 +740,12 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceQueueFamilyProperties2(
 			else if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_QUERY_RESULT_STATUS_PROPERTIES_KHR)
 				((VkQueueFamilyQueryResultStatusPropertiesKHR *)s)->queryResultStatusSupport =
 					i == RD_FAMILY_ENCODE;
+			/* VK_KHR_maintenance9: every family reads an image another
+			 * family wrote without an ownership transfer (one memory,
+			 * no compression). */
+			else if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_OWNERSHIP_TRANSFER_PROPERTIES_KHR)
+				((VkQueueFamilyOwnershipTransferPropertiesKHR *)s)
+					->optimalImageTransferToQueueFamilies = (1u << RD_FAMILY_COUNT) - 1;
 	}
 }
 
