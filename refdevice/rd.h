@@ -151,6 +151,16 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "Early Fragment Test Mode: sample counting precedes fragment shading (and discard)") \
 	X(A2C_COUNTED, "alpha_to_coverage_ignored", "occlusion", "",                         \
 	  "18.3 and Multisample Coverage: samples alpha to coverage removes do not pass")    \
+	X(GS_INVOCATIONS_ONCE, "geometry_invocations_per_primitive", "stats", "",            \
+	  "18.4: GEOMETRY_SHADER_INVOCATIONS counts each instanced invocation")              \
+	X(GS_PRIMITIVES_RESTART, "geometry_primitives_stop_at_end_primitive", "stats", "",   \
+	  "18.4: OpEndPrimitive has no effect on the geometry shader primitives count")      \
+	X(CLIP_BEFORE_GS, "clipping_counts_input_primitives", "stats", "",                   \
+	  "18.4: clipping counts the primitives out of the last pre-rasterization stage")    \
+	X(ADJACENCY_UNSHADED, "adjacent_vertices_not_shaded", "stats", "",                   \
+	  "18.4: VERTEX_SHADER_INVOCATIONS counts the vertices of adjacency too")            \
+	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
+	  "18.8: a primitives generated query counts the vertex stream of its index")        \
 	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \
 	  "VK_KHR_maintenance9: a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset") \
 	X(STATS_ACCUMULATE, "statistics_accumulate_across_resets", "stats", "",              \
@@ -434,7 +444,8 @@ struct rd_pipeline {
 	struct rd_pipeline_layout *layout;
 	struct rd_shader_module *vs_module, *fs_module, *cs_module; /* kept alive */
 	struct rd_shader *vs, *fs, *cs;
-	struct rd_entry_info vs_info, fs_info, cs_info;
+	struct rd_shader *gs_shader;    /* geometry (gs is the graphics state) */
+	struct rd_entry_info vs_info, fs_info, cs_info, gs_info;
 	/* graphics state; dynamic_mask says which fields come from commands */
 	struct rd_graphics_state gs;
 	uint32_t dynamic_mask;          /* RD_DYN_* */

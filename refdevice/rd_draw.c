@@ -1,11 +1,12 @@
 /* The geometry half of a draw (spec chapters "Fixed-Function Vertex
- * Processing", "Vertex Post-Processing"): vertex fetch, the vertex shader,
- * primitive assembly, clipping, the perspective divide and the viewport
- * transform, then rd_raster.c for everything from facing on.  Counters
- * follow spec 18.4 (pipeline statistics) and 18.8 (primitives generated).
+ * Processing", "Geometry Shading", "Vertex Post-Processing"): vertex fetch,
+ * the vertex shader, primitive assembly, the geometry shader, transform
+ * feedback, clipping, the perspective divide and the viewport transform,
+ * then rd_raster.c for everything from facing on.  Counters follow spec
+ * 18.4 (pipeline statistics) and 18.8 (primitives generated).
  *
  * Vertices stream through: each is fetched and shaded once per use (no
- * post-transform cache), and the assembler keeps the last two vertices
+ * post-transform cache), and the assembler keeps the last RING vertices
  * (and a fan's first), so a draw needs no allocation whatever its size. */
 #include "rd_raster.h"
 
@@ -23,12 +24,17 @@ struct clip_vertex {
 };
 
 #define CLIP_MAX RD_RASTER_MAX_POLYGON
+/* Vertices the assembler keeps: a triangle strip with adjacency reaches
+ * from vertex 2i - 2 to 2i + 7 (below); a power of two. */
+#define RING 16u
 
 struct draw {
 	const struct rd_graphics_state *st;
 	const struct rd_draw_params *dp;
 	rd_stage_fn vs;
 	void *vs_user;
+	rd_stage_fn gs;          /* NULL: no geometry shader */
+	void *gs_user;
 	struct rd_draw_counters *c;
 	char *err;
 	size_t errsize;
@@ -37,10 +43,21 @@ struct draw {
 	uint32_t nplanes;       /* 6, or 4 with depth clamping (no z planes) */
 	uint32_t var_mask;      /* varyings interpolated by clipping */
 	uint32_t nop_mask;      /* ... linearly in framebuffer space */
-	/* Primitive assembly: ring[k % 3] holds vertex k since the last
+	/* Primitive assembly: ring[k % RING] holds vertex k since the last
 	 * restart; fan0 a fan's vertex 0. */
-	struct clip_vertex ring[3], fan0;
+	struct clip_vertex ring[RING], fan0;
 	uint32_t k;
+	/* Geometry shading: PrimitiveId of the next input primitive (from 0 in
+	 * each instance); per vertex stream the output strip's last two
+	 * vertices and its length; vertices this invocation emitted. */
+	uint32_t primitive_id;
+	struct gs_strip {
+		struct clip_vertex v[2];
+		uint32_t n;
+	} strip[RD_MAX_STREAMS];
+	uint32_t gs_emitted;
+	bool gs_failed;
+	bool gs_ended;           /* this invocation ran OpEndPrimitive */
 	/* Clipping buffers. */
 	struct clip_vertex poly[2][CLIP_MAX];
 	struct rd_raster_vertex screen[CLIP_MAX];
@@ -428,34 +445,42 @@ static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *con
 
 /* Transform feedback ("Transform Feedback", before any other vertex
  * post-processing): the primitive's vertices are appended, each with all
- * its captured outputs, to every bound buffer the shader captures to,
- * in the order primitive() gets them (a rotation of the topology's
- * winding order: "Implementations may write out any vertex within the
- * primitive first").  "If there is less space remaining in any of the
- * transform feedback buffers than the size of all of the vertex data for
- * that primitive ... then no vertex data of that primitive is recorded in
- * any transform feedback buffer, and the value for the number of
- * primitives written ... is no longer incremented": from then on nothing
- * is written until transform feedback is begun again.  Parts of a
- * vertex's stride with no output stay as they were. */
-static void xfb_capture(struct draw *d, const struct clip_vertex *const v[3], uint32_t n)
+ * its captured outputs, to every bound buffer the shader captures to for
+ * the primitive's vertex stream, in the order output_primitive() gets them
+ * (a rotation of the topology's winding order: "Implementations may write
+ * out any vertex within the primitive first").  "If there is less space
+ * remaining in any of the transform feedback buffers than the size of all
+ * of the vertex data for that primitive ... then no vertex data of that
+ * primitive is recorded in any transform feedback buffer, and the value
+ * for the number of primitives written ... is no longer incremented":
+ * from then on nothing is written for that stream until transform
+ * feedback is begun again.  Parts of a vertex's stride with no output stay
+ * as they were. */
+static void xfb_capture(struct draw *d, uint32_t stream, const struct clip_vertex *const v[3],
+			uint32_t n)
 {
 	struct rd_xfb *x = d->st->xfb;
-	const struct rd_entry_info *info = &d->st->vs_info;
-	d->c->xfb_primitives_needed++;
-	if (x->full)
+	const struct rd_entry_info *info = d->st->gs ? &d->st->gs_info : &d->st->vs_info;
+	d->c->xfb_primitives_needed[stream]++;
+	if (x->full[stream])
 		return;
+	/* the buffers this stream's outputs go to */
+	uint32_t mine = 0;
+	for (uint32_t k = 0; k < info->xfb_output_count; k++)
+		if (info->xfb_outputs[k].stream == stream)
+			mine |= 1u << info->xfb_outputs[k].buffer;
 	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
 		uint64_t need = (uint64_t)n * info->xfb_stride[b];
-		if (need && x->data[b] && (x->pos[b] > x->size[b] || need > x->size[b] - x->pos[b])) {
-			x->full = true;
+		if ((mine >> b & 1) && need && x->data[b] &&
+		    (x->pos[b] > x->size[b] || need > x->size[b] - x->pos[b])) {
+			x->full[stream] = true;
 			return;
 		}
 	}
 	for (uint32_t i = 0; i < n; i++)
 		for (uint32_t k = 0; k < info->xfb_output_count; k++) {
 			const struct rd_xfb_output *o = &info->xfb_outputs[k];
-			if (!x->data[o->buffer])
+			if (o->stream != stream || !x->data[o->buffer])
 				continue; /* "outputs made to a XfbBuffer that is not bound ... ignored" */
 			uint8_t *dst = x->data[o->buffer] + x->pos[o->buffer] +
 				       (uint64_t)i * info->xfb_stride[o->buffer] + o->offset;
@@ -471,19 +496,22 @@ static void xfb_capture(struct draw *d, const struct clip_vertex *const v[3], ui
 			}
 		}
 	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++)
-		if (x->data[b])
+		if ((mine >> b & 1) && x->data[b])
 			x->pos[b] += (uint64_t)n * info->xfb_stride[b];
-	d->c->xfb_primitives_written++;
+	d->c->xfb_primitives_written[stream]++;
 }
 
-/* One assembled primitive, provoking vertex first. */
-static int primitive(struct draw *d, const struct clip_vertex *const v[3], uint32_t n)
+/* A primitive out of the last pre-rasterization stage, provoking vertex
+ * first, on vertex stream `stream`: counted (18.8, even with rasterizer
+ * discard), captured, and when it is on the rasterization stream (0)
+ * clipped and rasterized. */
+static int output_primitive(struct draw *d, uint32_t stream, const struct clip_vertex *const v[3],
+			    uint32_t n)
 {
-	d->c->ia_primitives++;
-	d->c->primitives_generated++; /* spec 18.8: counted even with rasterizer discard */
+	d->c->primitives_generated[stream]++;
 	if (d->st->xfb)
-		xfb_capture(d, v, n);
-	if (d->st->rasterizer_discard)
+		xfb_capture(d, stream, v, n);
+	if (stream != 0 || d->st->rasterizer_discard)
 		return 0; /* spec "Rasterizer Discard": nothing after the vertex stages */
 	d->c->clipping_invocations++;
 	switch (n) {
@@ -491,6 +519,179 @@ static int primitive(struct draw *d, const struct clip_vertex *const v[3], uint3
 	case 2: return clip_line_primitive(d, v[0], v[1]);
 	default: return clip_triangle_primitive(d, v);
 	}
+}
+
+/* Geometry shading ("Geometry Shading"): every input primitive runs the
+ * shader Invocations times (18.4 counts each); the vertices an invocation
+ * emits to a stream form strips of its output primitive, ended by
+ * OpEndPrimitive and by the invocation's end, and each complete point,
+ * line or triangle goes on as an output primitive (18.4 "each time the
+ * geometry shader emits a primitive"; restarting a strip has "no effect"
+ * on that count).  A triangle strip's triangle i has the vertex order
+ * (i, i+1, i+2) for even i and (i, i+2, i+1) for odd i, as in "Triangle
+ * Strips". */
+static int gs_emit(void *user, uint32_t stream, const struct rd_invocation *inv)
+{
+	struct draw *d = user;
+	const struct rd_entry_info *gi = &d->st->gs_info;
+	if (stream >= RD_MAX_STREAMS || ++d->gs_emitted > gi->gs_max_vertices) {
+		snprintf(d->err, d->errsize, "geometry shader: %s",
+			 stream >= RD_MAX_STREAMS ? "vertex stream out of range"
+						  : "more vertices emitted than OutputVertices");
+		d->gs_failed = true;
+		return -1;
+	}
+	struct gs_strip *s = &d->strip[stream];
+	struct clip_vertex cv;
+	for (int i = 0; i < 4; i++)
+		cv.p[i] = inv->position[i];
+	cv.point_size = gi->writes_point_size ? inv->point_size : 1.0f;
+	cv.edge = cv.orig = true;
+	memcpy(cv.var, inv->out, sizeof(cv.var));
+	const struct clip_vertex *v[3];
+	uint32_t n = 0;
+	switch (gi->gs_output) {
+	case RD_GS_OUT_POINTS:
+		v[0] = &cv;
+		n = 1;
+		break;
+	case RD_GS_OUT_LINE_STRIP:
+		if (s->n >= 1) {
+			v[0] = &s->v[1];
+			v[1] = &cv;
+			n = 2;
+		}
+		break;
+	case RD_GS_OUT_TRIANGLE_STRIP:
+		if (s->n >= 2) {
+			bool odd = (s->n - 2) % 2;
+			v[0] = &s->v[0];
+			v[1] = odd ? &cv : &s->v[1];
+			v[2] = odd ? &s->v[1] : &cv;
+			n = 3;
+		}
+		break;
+	}
+	int rc = 0;
+	if (n) {
+		d->c->gs_primitives++;
+		d->c->gs_primitives_first_strip += !d->gs_ended;
+		rc = output_primitive(d, stream, v, n);
+	}
+	s->v[0] = s->v[1];
+	s->v[1] = cv;
+	s->n++;
+	if (rc)
+		d->gs_failed = true;
+	return rc;
+}
+
+static void gs_end_primitive(void *user, uint32_t stream)
+{
+	struct draw *d = user;
+	if (stream < RD_MAX_STREAMS)
+		d->strip[stream].n = 0;
+	d->gs_ended = true;
+}
+
+static int run_geometry(struct draw *d, const struct clip_vertex *const v[6], uint32_t n)
+{
+	const struct rd_entry_info *gi = &d->st->gs_info;
+	if (n != gi->gs_input_vertices) {
+		snprintf(d->err, d->errsize,
+			 "draw: the topology gives %u vertices per primitive, the geometry shader takes %u",
+			 n, gi->gs_input_vertices);
+		return -1;
+	}
+	struct rd_stage_vertex in[RD_MAX_GS_INPUT_VERTICES];
+	for (uint32_t i = 0; i < n; i++) {
+		for (int c = 0; c < 4; c++)
+			in[i].position[c] = (float)v[i]->p[c];
+		in[i].point_size = v[i]->point_size;
+		memcpy(in[i].var, v[i]->var, sizeof(in[i].var));
+	}
+	for (uint32_t id = 0; id < gi->gs_invocations; id++) {
+		struct rd_invocation inv;
+		memset(&inv, 0, sizeof(inv));
+		inv.gs_in = in;
+		inv.invocation_id = id;
+		inv.primitive_id = d->primitive_id;
+		inv.view_index = d->view;
+		inv.emit = gs_emit;
+		inv.end_primitive = gs_end_primitive;
+		inv.emit_user = d;
+		for (uint32_t s = 0; s < RD_MAX_STREAMS; s++)
+			d->strip[s].n = 0;
+		d->gs_emitted = 0;
+		d->gs_failed = false;
+		d->gs_ended = false;
+		d->c->gs_invocations++;
+		char msg[256];
+		if (d->gs(d->gs_user, &inv, msg, sizeof(msg)) != 0) {
+			if (!d->gs_failed)
+				snprintf(d->err, d->errsize, "geometry shader (primitive %u, invocation %u): %s",
+					 d->primitive_id, id, msg);
+			return -1;
+		}
+	}
+	d->primitive_id++;
+	return 0;
+}
+
+/* One input primitive in the order the geometry shader reads it (spec
+ * "Geometry Shader Input Primitives"; with adjacency the primitive's own
+ * vertices are 0 and 2 of a line's 4, 0, 2 and 4 of a triangle's 6).
+ * Without a geometry shader the adjacent vertices are dropped. */
+static int input_primitive(struct draw *d, const struct clip_vertex *const v[6], uint32_t n)
+{
+	d->c->ia_primitives++;
+	if (d->gs)
+		return run_geometry(d, v, n);
+	const struct clip_vertex *b[3];
+	switch (n) {
+	case 4:
+		b[0] = v[1], b[1] = v[2];
+		return output_primitive(d, 0, b, 2);
+	case 6:
+		b[0] = v[0], b[1] = v[2], b[2] = v[4];
+		return output_primitive(d, 0, b, 3);
+	default:
+		return output_primitive(d, 0, v, n);
+	}
+}
+
+/* Triangle strips with adjacency ("Triangle Strips With Adjacency"):
+ * triangle i of n reads, in the geometry shader's order (vertex, adjacent,
+ * vertex, adjacent, vertex, adjacent),
+ *   only (n = 1):   0, 1, 2, 5, 4, 3
+ *   first (i = 0):  0, 1, 2, 6, 4, 3
+ *   middle, even i: 2i, 2i-2, 2i+2, 2i+6, 2i+4, 2i+3
+ *   middle, odd i:  2i+2, 2i-2, 2i, 2i+3, 2i+4, 2i+6
+ *   last, even i:   2i, 2i-2, 2i+2, 2i+5, 2i+4, 2i+3
+ *   last, odd i:    2i+2, 2i-2, 2i, 2i+3, 2i+4, 2i+5
+ * so whether a triangle is the last is known only when the strip ends:
+ * triangle i goes on once vertex 2i + 7 (the next triangle's) arrives,
+ * the last one at the strip's end. */
+static int strip_adjacency_triangle(struct draw *d, uint32_t i, bool last)
+{
+	uint32_t x[6];
+	if (i == 0) {
+		uint32_t only[6] = {0, 1, 2, 5, 4, 3}, first[6] = {0, 1, 2, 6, 4, 3};
+		memcpy(x, last ? only : first, sizeof(x));
+	} else {
+		uint32_t far = last ? 2 * i + 5 : 2 * i + 6;
+		if (i % 2 == 0) {
+			uint32_t e[6] = {2 * i, 2 * i - 2, 2 * i + 2, far, 2 * i + 4, 2 * i + 3};
+			memcpy(x, e, sizeof(x));
+		} else {
+			uint32_t o[6] = {2 * i + 2, 2 * i - 2, 2 * i, 2 * i + 3, 2 * i + 4, far};
+			memcpy(x, o, sizeof(x));
+		}
+	}
+	const struct clip_vertex *v[6];
+	for (int k = 0; k < 6; k++)
+		v[k] = &d->ring[x[k] % RING];
+	return input_primitive(d, v, 6);
 }
 
 /* Primitive assembly ("Primitive Topologies"), with the spec's vertex
@@ -501,53 +702,99 @@ static int primitive(struct draw *d, const struct clip_vertex *const v[3], uint3
 static int assemble(struct draw *d)
 {
 	uint32_t k = d->k++;
-	const struct clip_vertex *v[3];
-#define RING(i) (&d->ring[(i) % 3])
+	const struct clip_vertex *v[6];
+#define RING_AT(i) (&d->ring[(i) % RING])
 	switch (d->st->topology) {
 	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-		v[0] = RING(k);
-		return primitive(d, v, 1);
+		v[0] = RING_AT(k);
+		return input_primitive(d, v, 1);
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
 		if (k % 2 == 0)
 			return 0;
-		v[0] = RING(k - 1);
-		v[1] = RING(k);
-		return primitive(d, v, 2);
+		v[0] = RING_AT(k - 1);
+		v[1] = RING_AT(k);
+		return input_primitive(d, v, 2);
 	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
 		if (k < 1)
 			return 0;
-		v[0] = RING(k - 1);
-		v[1] = RING(k);
-		return primitive(d, v, 2);
+		v[0] = RING_AT(k - 1);
+		v[1] = RING_AT(k);
+		return input_primitive(d, v, 2);
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
 		if (k % 3 != 2)
 			return 0;
-		v[0] = RING(k - 2);
-		v[1] = RING(k - 1);
-		v[2] = RING(k);
-		return primitive(d, v, 3);
+		v[0] = RING_AT(k - 2);
+		v[1] = RING_AT(k - 1);
+		v[2] = RING_AT(k);
+		return input_primitive(d, v, 3);
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP: {
 		if (k < 2)
 			return 0;
 		uint32_t i = k - 2;
-		v[0] = RING(i);
-		v[1] = RING(i + 1 + i % 2);
-		v[2] = RING(i + 2 - i % 2);
-		return primitive(d, v, 3);
+		v[0] = RING_AT(i);
+		v[1] = RING_AT(i + 1 + i % 2);
+		v[2] = RING_AT(i + 2 - i % 2);
+		return input_primitive(d, v, 3);
 	}
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
 		if (k == 0)
 			d->fan0 = d->ring[0];
 		if (k < 2)
 			return 0;
-		v[0] = RING(k - 1);
-		v[1] = RING(k);
+		v[0] = RING_AT(k - 1);
+		v[1] = RING_AT(k);
 		v[2] = &d->fan0;
-		return primitive(d, v, 3);
+		return input_primitive(d, v, 3);
+	/* "Line Lists With Adjacency": vertices 4i + 1 and 4i + 2 make the
+	 * line, 4i and 4i + 3 are adjacent; "Line Strips With Adjacency":
+	 * line i is i + 1 to i + 2 between i and i + 3; "Triangle Lists With
+	 * Adjacency": 6i, 6i + 2, 6i + 4 with 6i + 1, 6i + 3, 6i + 5. */
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+		if (d->st->topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ? k % 4 != 3 : k < 3)
+			return 0;
+		for (uint32_t j = 0; j < 4; j++)
+			v[j] = RING_AT(k - 3 + j);
+		return input_primitive(d, v, 4);
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+		if (k % 6 != 5)
+			return 0;
+		for (uint32_t j = 0; j < 6; j++)
+			v[j] = RING_AT(k - 5 + j);
+		return input_primitive(d, v, 6);
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
+		if (k >= 7 && k % 2 == 1)
+			return strip_adjacency_triangle(d, (k - 7) / 2, false);
+		return 0;
 	default:
 		return 0;
 	}
-#undef RING
+#undef RING_AT
+}
+
+/* Whether vertex k (since the last restart) serves only as a primitive's
+ * adjacency (a strip's last such vertex is not known here: the count is
+ * for a fault, which needs only some). */
+static bool adjacency_only(VkPrimitiveTopology t, uint32_t k)
+{
+	switch (t) {
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY: return k % 4 == 0 || k % 4 == 3;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return k == 0;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY: return k % 2 == 1;
+	default: return false;
+	}
+}
+
+/* The strip ends (a restart, the end of an instance): a triangle strip
+ * with adjacency's last triangle goes on; n vertices make (n - 4) / 2. */
+static int assemble_end(struct draw *d)
+{
+	int rc = 0;
+	if (d->st->topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY && d->k >= 6)
+		rc = strip_adjacency_triangle(d, (d->k - 4) / 2 - 1, true);
+	d->k = 0;
+	return rc;
 }
 
 static const char *topology_problem(VkPrimitiveTopology t)
@@ -559,12 +806,11 @@ static const char *topology_problem(VkPrimitiveTopology t)
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
-		return NULL;
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
 	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
-		return "adjacency topologies need a geometry shader, which the device lacks";
+		return NULL;
 	case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST:
 		return "patch lists need tessellation, which the device lacks";
 	default:
@@ -582,12 +828,15 @@ static int draw_view(struct draw *d)
 	for (uint32_t inst = 0; inst < dp->instance_count; inst++) {
 		uint32_t instance_index = dp->first_instance + inst;
 		d->k = 0;
+		d->primitive_id = 0; /* PrimitiveId counts from 0 in each instance */
 		for (uint32_t i = 0; i < dp->count; i++) {
 			uint32_t vertex_index;
 			if (dp->indexed) {
 				uint32_t index = fetch_index(dp, (uint64_t)dp->first + i);
 				if (d->st->primitive_restart && index == restart) {
-					d->k = 0; /* the incomplete primitive is dropped */
+					/* the incomplete primitive is dropped */
+					if (assemble_end(d))
+						return -1;
 					continue;
 				}
 				vertex_index = index + (uint32_t)dp->vertex_offset;
@@ -598,14 +847,20 @@ static int draw_view(struct draw *d)
 			 * every vertex of the draw does here (a restart index is
 			 * no vertex). */
 			d->c->ia_vertices++;
-			if (shade_vertex(d, vertex_index, instance_index, &d->ring[d->k % 3]))
+			if (shade_vertex(d, vertex_index, instance_index, &d->ring[d->k % RING]))
 				return -1;
+			if (adjacency_only(d->st->topology, d->k))
+				d->c->adjacent_vertices++;
 			if (assemble(d))
 				return -1;
 		}
+		if (assemble_end(d))
+			return -1;
 	}
 	return 0;
 }
+
+static int run_gs(void *user, struct rd_invocation *inv, char *err, size_t errsize);
 
 int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
 		rd_stage_fn vs, void *vs_user, rd_stage_fn fs, void *fs_user,
@@ -636,6 +891,10 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 	d->dp = dp;
 	d->vs = vs;
 	d->vs_user = vs_user;
+	if (st->gs) {
+		d->gs = run_gs;
+		d->gs_user = (void *)st;
+	}
 	d->c = c;
 	d->err = err;
 	d->errsize = errsize;
@@ -661,6 +920,12 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 }
 
 /* The shader stages through the interpreter. */
+static int run_gs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
+{
+	const struct rd_graphics_state *st = user;
+	return rd_shader_run(st->gs, &st->gs_info, st->env, inv, err, errsize);
+}
+
 static int run_vs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
 {
 	const struct rd_graphics_state *st = user;

@@ -56,6 +56,8 @@ struct rd_vertex_attribute {
 struct rd_graphics_state {
 	const struct rd_shader *vs;
 	struct rd_entry_info vs_info;
+	const struct rd_shader *gs;    /* NULL: no geometry shader */
+	struct rd_entry_info gs_info;
 	const struct rd_shader *fs;    /* NULL: no fragment shader */
 	struct rd_entry_info fs_info;
 	const struct rd_exec_env *env; /* push constants and descriptors */
@@ -131,7 +133,8 @@ struct rd_xfb {
 	uint8_t *data[RD_MAX_XFB_BUFFERS]; /* binding start (buffer + pOffsets[i]); NULL: unbound */
 	uint64_t size[RD_MAX_XFB_BUFFERS]; /* bytes of the binding (pSizes[i] or the rest) */
 	uint64_t pos[RD_MAX_XFB_BUFFERS];  /* next vertex, bytes from the binding start */
-	bool full;                         /* a primitive did not fit: nothing more is written */
+	bool full[RD_MAX_STREAMS];         /* a primitive of the stream did not fit: nothing
+	                                      more is written for it */
 };
 
 struct rd_draw_params {
@@ -154,14 +157,21 @@ struct rd_draw_counters {
 	uint64_t ia_vertices;
 	uint64_t ia_primitives;
 	uint64_t vs_invocations;
+	uint64_t gs_invocations;
+	uint64_t gs_primitives;
+	uint64_t gs_primitives_first_strip; /* emitted before an invocation's first
+	                                       OpEndPrimitive (no statistic: for a fault) */
+	uint64_t adjacent_vertices;      /* shaded vertices only a primitive's adjacency uses
+	                                    (no statistic: for a fault) */
 	uint64_t clipping_invocations;
 	uint64_t clipping_primitives;
 	uint64_t fs_invocations[RD_MAX_VIEWS]; /* per view index */
-	uint64_t primitives_generated;   /* primitives out of the last vertex stage */
-	/* 18.7, vertex stream 0 while transform feedback is active: primitives
-	 * captured, and primitives output (captured or not). */
-	uint64_t xfb_primitives_written;
-	uint64_t xfb_primitives_needed;
+	/* primitives out of the last vertex stage, per vertex stream */
+	uint64_t primitives_generated[RD_MAX_STREAMS];
+	/* 18.7, per vertex stream while transform feedback is active:
+	 * primitives captured, and primitives output (captured or not). */
+	uint64_t xfb_primitives_written[RD_MAX_STREAMS];
+	uint64_t xfb_primitives_needed[RD_MAX_STREAMS];
 };
 
 static inline uint64_t rd_fs_invocations(const struct rd_draw_counters *c)

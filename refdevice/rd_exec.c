@@ -476,6 +476,8 @@ static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 	case VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT: return c->draw.ia_vertices;
 	case VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT: return c->draw.ia_primitives;
 	case VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT: return c->draw.vs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT: return c->draw.gs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT: return c->draw.gs_primitives;
 	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT: return c->draw.clipping_invocations;
 	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT: return c->draw.clipping_primitives;
 	case VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT: return rd_fs_invocations(&c->draw);
@@ -662,21 +664,21 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				}
 		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
 			/* 18.7: primitives written, then primitives output to the
-			 * stream while transform feedback was active.  Vertex
-			 * stream 0 is the only one (maxTransformFeedbackStreams 1):
-			 * nothing reaches another. */
-			if (a->index == 0) {
+			 * query's vertex stream (index) while transform feedback
+			 * was active. */
+			if (a->index < RD_MAX_STREAMS) {
 				bool swap = rd_fault(cfg, RD_FAULT_XFB_SWAPPED);
-				values[swap] = d->draw.xfb_primitives_written;
-				values[!swap] = d->draw.xfb_primitives_needed;
+				values[swap] = d->draw.xfb_primitives_written[a->index];
+				values[!swap] = d->draw.xfb_primitives_needed[a->index];
 			}
 		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
-			/* 18.8: every primitive output to the stream, whether or
-			 * not transform feedback is active. */
-			if (a->index == 0)
+			/* 18.8: every primitive output to the query's vertex
+			 * stream (index), whether or not transform feedback is
+			 * active. */
+			if (a->index < RD_MAX_STREAMS)
 				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
-						    ? d->draw.xfb_primitives_written
-						    : d->draw.primitives_generated;
+						    ? d->draw.xfb_primitives_written[a->index]
+						    : d->draw.primitives_generated[a->index];
 		} else if (pool->type == VK_QUERY_TYPE_TIME_ELAPSED_QCOM) {
 			/* The device time between begin and end, summed over the
 			 * phases (every tile), in timestamp ticks within
@@ -885,10 +887,25 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 		if (rd_fault(cfg, RD_FAULT_OCC_DISCARDED) && dc->samples_passed[v] < shaded)
 			dc->samples_passed[v] = shaded;
 	}
-	if (rd_fault(cfg, RD_FAULT_PGQ_DISCARD) && g->rasterizer_discard)
-		dc->primitives_generated = 0;
-	if (rd_fault(cfg, RD_FAULT_XFB_WRITTEN_FULL))
-		dc->xfb_primitives_written = dc->xfb_primitives_needed;
+	if (g->gs && rd_fault(cfg, RD_FAULT_GS_INVOCATIONS_ONCE))
+		dc->gs_invocations /= g->gs_info.gs_invocations;
+	if (rd_fault(cfg, RD_FAULT_GS_PRIMITIVES_RESTART))
+		dc->gs_primitives = dc->gs_primitives_first_strip;
+	if (g->gs && dp && rd_fault(cfg, RD_FAULT_CLIP_BEFORE_GS))
+		dc->clipping_invocations = dc->ia_primitives;
+	if (rd_fault(cfg, RD_FAULT_ADJACENCY_UNSHADED))
+		dc->vs_invocations -= dc->adjacent_vertices;
+	if (rd_fault(cfg, RD_FAULT_STREAMS_MERGED))
+		for (int s = 1; s < RD_MAX_STREAMS; s++) {
+			dc->primitives_generated[0] += dc->primitives_generated[s];
+			dc->primitives_generated[s] = 0;
+		}
+	for (int s = 0; s < RD_MAX_STREAMS; s++) {
+		if (rd_fault(cfg, RD_FAULT_PGQ_DISCARD) && g->rasterizer_discard)
+			dc->primitives_generated[s] = 0;
+		if (rd_fault(cfg, RD_FAULT_XFB_WRITTEN_FULL))
+			dc->xfb_primitives_written[s] = dc->xfb_primitives_needed[s];
+	}
 	uint64_t *vertex_side[] = {&dc->ia_vertices, &dc->ia_primitives, &dc->vs_invocations,
 				   &dc->clipping_invocations, &dc->clipping_primitives};
 	for (size_t i = 0; dp && i < sizeof(vertex_side) / sizeof(vertex_side[0]); i++) {

@@ -193,6 +193,12 @@ const VkPhysicalDeviceLimits rd_limits = {
 	.maxVertexInputAttributeOffset = 2047,
 	.maxVertexInputBindingStride = 2048,
 	.maxVertexOutputComponents = 64,
+	/* geometry: the spec's required minimums (RD_MAX_GS_* in rd_spirv.h) */
+	.maxGeometryShaderInvocations = RD_MAX_GS_INVOCATIONS,
+	.maxGeometryInputComponents = 64,
+	.maxGeometryOutputComponents = 64,
+	.maxGeometryOutputVertices = RD_MAX_GS_OUTPUT_VERTICES,
+	.maxGeometryTotalOutputComponents = 1024,
 	.maxFragmentInputComponents = 64,
 	.maxFragmentOutputAttachments = 4,
 	.maxFragmentCombinedOutputResources = 12,
@@ -457,17 +463,18 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
-			/* Vertex stream 0 only (no geometry shaders); sizes at
-			 * least the spec's required limits. */
+			/* Vertex streams 0 to 3 from geometry shaders, any
+			 * primitive on any of them; rasterization from stream 0
+			 * only; sizes at least the spec's required limits. */
 			VkPhysicalDeviceTransformFeedbackPropertiesEXT *p = (void *)s;
-			p->maxTransformFeedbackStreams = 1;
+			p->maxTransformFeedbackStreams = RD_MAX_STREAMS;
 			p->maxTransformFeedbackBuffers = RD_MAX_XFB_BUFFERS;
 			p->maxTransformFeedbackBufferSize = 1ull << 31;
 			p->maxTransformFeedbackStreamDataSize = 512;
 			p->maxTransformFeedbackBufferDataSize = 512;
 			p->maxTransformFeedbackBufferDataStride = 512;
 			p->transformFeedbackQueries = VK_TRUE;
-			p->transformFeedbackStreamsLinesTriangles = VK_FALSE;
+			p->transformFeedbackStreamsLinesTriangles = VK_TRUE;
 			p->transformFeedbackRasterizationStreamSelect = VK_FALSE;
 			p->transformFeedbackDraw = VK_FALSE;
 			break;
@@ -483,6 +490,8 @@ static void fill_features(VkPhysicalDeviceFeatures *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->robustBufferAccess = VK_TRUE;
+	f->geometryShader = VK_TRUE;
+	f->shaderTessellationAndGeometryPointSize = VK_TRUE;
 	f->fullDrawIndexUint32 = VK_TRUE;
 	f->independentBlend = VK_TRUE;
 	f->depthClamp = VK_TRUE;
@@ -554,7 +563,7 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT: {
 			VkPhysicalDeviceTransformFeedbackFeaturesEXT *f = (void *)s;
 			f->transformFeedback = VK_TRUE;
-			f->geometryStreams = VK_FALSE; /* no geometry shaders */
+			f->geometryStreams = VK_TRUE;
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ELAPSED_TIMER_QUERY_FEATURES_QCOM:
@@ -578,7 +587,7 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 			VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT *f = (void *)s;
 			f->primitivesGeneratedQuery = VK_TRUE;
 			f->primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE;
-			f->primitivesGeneratedQueryWithNonZeroStreams = VK_FALSE;
+			f->primitivesGeneratedQueryWithNonZeroStreams = VK_TRUE;
 			break;
 		}
 		default:

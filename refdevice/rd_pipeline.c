@@ -501,6 +501,7 @@ static void pipeline_free(const VkAllocationCallbacks *a, struct rd_pipeline *p)
 	rd_shader_destroy(p->vs);
 	rd_shader_destroy(p->fs);
 	rd_shader_destroy(p->cs);
+	rd_shader_destroy(p->gs_shader);
 	rd_free(a, p);
 }
 
@@ -556,6 +557,8 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 			r = load_stage(st, RD_STAGE_VERTEX, &p->vs, &p->vs_info);
 		else if (st->stage == VK_SHADER_STAGE_FRAGMENT_BIT)
 			r = load_stage(st, RD_STAGE_FRAGMENT, &p->fs, &p->fs_info);
+		else if (st->stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+			r = load_stage(st, RD_STAGE_GEOMETRY, &p->gs_shader, &p->gs_info);
 		else
 			r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 				     "vkCreateGraphicsPipelines: stage 0x%x is not supported",
@@ -573,6 +576,8 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	g->vs_info = p->vs_info;
 	g->fs = p->fs;
 	g->fs_info = p->fs_info;
+	g->gs = p->gs_shader;
+	g->gs_info = p->gs_info;
 	/* the fault: EarlyFragmentTests ignored, so counting follows the shader */
 	if (rd_fault(&dev->instance->config, RD_FAULT_EARLY_COUNT_LATE))
 		g->fs_info.early_fragment_tests = false;

@@ -1,5 +1,5 @@
 /* The SPIR-V interpreter: the subset of SPIR-V the suite's shaders use, for
- * the vertex, fragment and compute stages (see refdevice/README.md).
+ * the vertex, geometry, fragment and compute stages (see refdevice/README.md).
  *
  * rd_shader_create() parses and validates a whole module up front (a
  * declaration pass); anything outside the subset or malformed is refused
@@ -15,9 +15,17 @@
 
 #define RD_MAX_LOCATIONS 16   /* vertex inputs, varyings, colour outputs */
 
-enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE };
+enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE, RD_STAGE_GEOMETRY };
 
-/* Transform feedback (VK_EXT_transform_feedback, stream 0 only). */
+/* Geometry shaders: at most 6 input vertices (triangles with adjacency);
+ * vertex streams (GeometryStreams) 0 to RD_MAX_STREAMS - 1. */
+#define RD_MAX_GS_INPUT_VERTICES 6
+#define RD_MAX_STREAMS 4
+#define RD_MAX_GS_INVOCATIONS 32      /* maxGeometryShaderInvocations */
+#define RD_MAX_GS_OUTPUT_VERTICES 256 /* maxGeometryOutputVertices */
+enum rd_gs_output { RD_GS_OUT_POINTS, RD_GS_OUT_LINE_STRIP, RD_GS_OUT_TRIANGLE_STRIP };
+
+/* Transform feedback (VK_EXT_transform_feedback). */
 #define RD_MAX_XFB_BUFFERS 4   /* maxTransformFeedbackBuffers */
 #define RD_MAX_XFB_OUTPUTS 32
 #define RD_XFB_POSITION 0xfffeu   /* rd_xfb_output.source: the Position builtin */
@@ -31,6 +39,7 @@ struct rd_xfb_output {
 	uint8_t words;                /* 1..4 */
 	uint16_t source;              /* Location (components from 0), or RD_XFB_* */
 	uint32_t offset;              /* Offset, bytes */
+	uint32_t stream;              /* Stream (geometry), 0 otherwise */
 };
 
 struct rd_shader;
@@ -58,7 +67,14 @@ struct rd_entry_info {
 	uint32_t local_size[3];       /* compute: LocalSize */
 	uint32_t push_constant_size;  /* bytes of the push-constant block used */
 	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables (see rd_invocation.workgroup_memory) */
-	bool xfb;                     /* vertex: Xfb execution mode */
+	/* geometry: Invocations, the input primitive's vertex count (1 points,
+	 * 2 lines, 4 lines with adjacency, 3 triangles, 6 triangles with
+	 * adjacency), the output primitive and OutputVertices */
+	uint32_t gs_invocations;
+	uint32_t gs_input_vertices;
+	enum rd_gs_output gs_output;
+	uint32_t gs_max_vertices;
+	bool xfb;                     /* vertex or geometry: Xfb execution mode */
 	uint32_t xfb_stride[RD_MAX_XFB_BUFFERS]; /* XfbStride of each buffer captured to, else 0 */
 	uint32_t xfb_output_count;
 	struct rd_xfb_output xfb_outputs[RD_MAX_XFB_OUTPUTS];
@@ -83,6 +99,13 @@ struct rd_exec_env {
 	void *user;
 };
 
+/* A vertex out of a vertex or geometry shader, as the next stage reads it. */
+struct rd_stage_vertex {
+	float position[4];
+	float point_size;
+	uint32_t var[RD_MAX_LOCATIONS][4];
+};
+
 /* One invocation's inputs and outputs.  Locations hold raw 32-bit words
  * (floats as their bit patterns); the caller fills inputs and builtins,
  * the run fills outputs. */
@@ -99,6 +122,17 @@ struct rd_invocation {
 	uint32_t sample_mask_in;     /* SampleMask input */
 	uint32_t global_id[3], local_id[3], workgroup_id[3], num_workgroups[3];
 	uint32_t local_index;        /* LocalInvocationIndex */
+	/* geometry: the input primitive's vertices (gs_input_vertices of
+	 * them), InvocationId, PrimitiveId; OpEmitVertex / OpEmitStreamVertex
+	 * fill the outputs below and call emit, OpEndPrimitive /
+	 * OpEndStreamPrimitive call end_primitive.  A non-zero return from
+	 * emit faults the invocation (err holds why). */
+	const struct rd_stage_vertex *gs_in;
+	uint32_t invocation_id;
+	uint32_t primitive_id;
+	int (*emit)(void *user, uint32_t stream, const struct rd_invocation *inv);
+	void (*end_primitive)(void *user, uint32_t stream);
+	void *emit_user;
 	/* compute: workgroup_memory_size bytes (4-byte aligned) that all
 	 * invocations of one workgroup share, zeroed by the caller when the
 	 * workgroup starts; NULL gives each invocation its own, which is only

@@ -310,6 +310,27 @@ bool dec_return(struct rd_parse *c, const struct opdesc *od)
 	return true;
 }
 
+/* OpEmitVertex, OpEndPrimitive, and the stream forms whose operand is the
+ * stream, an integer constant (spec 3.42.19 "Primitive Instructions");
+ * only a geometry entry point may reach them (checked in interface.c). */
+bool dec_emit(struct rd_parse *c, const struct opdesc *od)
+{
+	bool stream = c->op == SpvOpEmitStreamVertex || c->op == SpvOpEndStreamPrimitive;
+	if (!need_words(c, stream ? 2 : 1, stream ? 2 : 1))
+		return false;
+	uint32_t s = 0;
+	if (stream && !const_u32(c, W(c, 1), &s))
+		return false;
+	if (s >= RD_MAX_STREAMS)
+		return fail(c, "%s: stream %u is beyond the %u supported", opname(c->op), s, RD_MAX_STREAMS);
+	c->fn->emits = 1;
+	struct rd_ins *in = emit(c, od->fn);
+	if (!in)
+		return false;
+	in->a = s;
+	return true;
+}
+
 bool dec_kill(struct rd_parse *c, const struct opdesc *od)
 {
 	if (!need_words(c, 1, 1))

@@ -23,6 +23,7 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationSpecId:
 	case SpvDecorationXfbBuffer:
 	case SpvDecorationXfbStride:
+	case SpvDecorationStream:
 		*nlit = 1;
 		return true;
 	case SpvDecorationFlat:
@@ -68,6 +69,8 @@ static bool builtin_supported(uint32_t b)
 	case SpvBuiltInWorkgroupId:
 	case SpvBuiltInNumWorkgroups:
 	case SpvBuiltInLocalInvocationIndex:
+	case SpvBuiltInInvocationId:
+	case SpvBuiltInPrimitiveId:
 	case SpvBuiltInWorkgroupSize:
 		return true;
 	default:
@@ -155,6 +158,12 @@ bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityCullDistance:
 	case SpvCapabilityMultiView:
 	case SpvCapabilityTransformFeedback:
+		return true;
+	/* these implicitly declare Shader (spec 3.31, "Implicitly Declares") */
+	case SpvCapabilityGeometry:
+	case SpvCapabilityGeometryPointSize:
+	case SpvCapabilityGeometryStreams:
+		c->caps_shader = true;
 		return true;
 	case SpvCapabilityDemoteToHelperInvocation:
 		c->caps_demote = true;

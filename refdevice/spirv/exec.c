@@ -992,6 +992,10 @@ static void builtins_in(const struct rd_program *p, const struct rd_entry *e, un
 		case RD_BI_WORKGROUP_ID: v3 = inv->workgroup_id; break;
 		case RD_BI_NUM_WORKGROUPS: v3 = inv->num_workgroups; break;
 		case RD_BI_LOCAL_INDEX: d->u = inv->local_index; break;
+		case RD_BI_IN_POSITION: memcpy(d, inv->gs_in[b->vtx].position, 16); break;
+		case RD_BI_IN_POINT_SIZE: d->f = inv->gs_in[b->vtx].point_size; break;
+		case RD_BI_INVOCATION_ID: d->u = inv->invocation_id; break;
+		case RD_BI_PRIMITIVE_ID: d->u = inv->primitive_id; break;
 		default: break;
 		}
 		if (v3)
@@ -1013,6 +1017,40 @@ static void builtins_out(const struct rd_program *p, const struct rd_entry *e, c
 		default: break;
 		}
 	}
+}
+
+static void outputs_out(const struct rd_program *p, const struct rd_entry *e, const union rd_word *R,
+			struct rd_invocation *inv)
+{
+	for (uint32_t i = 0; i < e->out_count; i++) {
+		const struct rd_io_loc *l = &p->locs[e->out_first + i];
+		memcpy(inv->out[l->loc], &R[l->slot], (size_t)l->n * 4);
+	}
+	builtins_out(p, e, R, inv);
+}
+
+/* Geometry shaders (spec "Geometry Shading"): OpEmitVertex and
+ * OpEmitStreamVertex (in->a the stream) hand the current output values to
+ * the pipeline as one vertex; OpEndPrimitive and OpEndStreamPrimitive end
+ * the current output strip.  The values stay in the variables (the spec
+ * makes them undefined after an emit: keeping them is one choice). */
+const struct rd_ins *rd_ex_emit_vertex(struct rd_state *st, const struct rd_ins *in)
+{
+	const struct rd_entry *e = &st->p->entries[st->entry];
+	struct rd_invocation *inv = st->inv;
+	if (!inv->emit)
+		return fault(st, in, "the pipeline takes no vertices from this stage");
+	outputs_out(st->p, e, st->R, inv);
+	if (inv->emit(inv->emit_user, in->a, inv) != 0)
+		return fault(st, in, "the pipeline failed on the vertex (see its message)");
+	return in + 1;
+}
+
+const struct rd_ins *rd_ex_end_primitive(struct rd_state *st, const struct rd_ins *in)
+{
+	if (st->inv->end_primitive)
+		st->inv->end_primitive(st->inv->emit_user, in->a);
+	return in + 1;
 }
 
 int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, const struct rd_exec_env *env,
@@ -1054,11 +1092,26 @@ int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, 
 		.err = err,
 		.errsize = err ? errsize : 0,
 		.cache_region = RD_REGION_NONE,
+		.entry = entry->entry_id,
 	};
 
-	for (uint32_t i = 0; i < e->in_count; i++) {
-		const struct rd_io_loc *l = &p->locs[e->in_first + i];
-		memcpy(&R[l->slot], inv->in[l->loc], (size_t)l->n * 4);
+	if (e->info.stage == RD_STAGE_GEOMETRY) {
+		if (!inv->gs_in) {
+			if (err && errsize)
+				snprintf(err, errsize, "rd_shader_run: a geometry shader without input vertices");
+			if (R != local)
+				free(R);
+			return -1;
+		}
+		for (uint32_t i = 0; i < e->in_count; i++) {
+			const struct rd_io_loc *l = &p->locs[e->in_first + i];
+			memcpy(&R[l->slot], inv->gs_in[l->vtx].var[l->loc], (size_t)l->n * 4);
+		}
+	} else {
+		for (uint32_t i = 0; i < e->in_count; i++) {
+			const struct rd_io_loc *l = &p->locs[e->in_first + i];
+			memcpy(&R[l->slot], inv->in[l->loc], (size_t)l->n * 4);
+		}
 	}
 	builtins_in(p, e, R, inv);
 	/* Locations outside output_mask are left alone: clearing all of
@@ -1097,13 +1150,8 @@ int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, 
 			break;
 		}
 	}
-	if (st.status == RD_RUN_DONE) {
-		for (uint32_t i = 0; i < e->out_count; i++) {
-			const struct rd_io_loc *l = &p->locs[e->out_first + i];
-			memcpy(inv->out[l->loc], &R[l->slot], (size_t)l->n * 4);
-		}
-		builtins_out(p, e, R, inv);
-	}
+	if (st.status == RD_RUN_DONE && e->info.stage != RD_STAGE_GEOMETRY)
+		outputs_out(p, e, R, inv);
 	if (R != local)
 		free(R);
 	return st.status == RD_RUN_FAULT ? -1 : 0;

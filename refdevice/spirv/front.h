@@ -112,6 +112,7 @@ struct pfunc {
 	uint32_t pc_size;   /* push-constant bytes of the blocks it uses */
 	uint32_t calls;     /* first call site + 1 made by this function */
 	uint8_t discards;
+	uint8_t emits;      /* OpEmit(Stream)Vertex / OpEnd(Stream)Primitive */
 	uint8_t uses_pc;
 	uint8_t ended;
 };
@@ -200,6 +201,11 @@ struct rd_parse {
 	bool phis_done;       /* a non-phi instruction was seen in this block */
 
 	bool spec_eval;       /* decoding the operation of an OpSpecConstantOp */
+
+	/* the interface walk (interface.c): the input vertex of a geometry
+	 * shader's per-vertex input, and the Stream of a captured output */
+	uint32_t io_vtx;
+	uint32_t xfb_stream;
 };
 
 /* One row of the opcode table (see ops[] below). */
@@ -313,6 +319,7 @@ bool dec_phi(struct rd_parse *c, const struct opdesc *od);
 bool dec_branch(struct rd_parse *c, const struct opdesc *od);
 bool dec_return(struct rd_parse *c, const struct opdesc *od);
 bool dec_kill(struct rd_parse *c, const struct opdesc *od);
+bool dec_emit(struct rd_parse *c, const struct opdesc *od);
 
 /* memory.c */
 bool dec_load(struct rd_parse *c, const struct opdesc *od);

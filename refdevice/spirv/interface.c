@@ -97,7 +97,7 @@ static bool push_loc(struct rd_parse *c, uint32_t slot, uint32_t loc, uint32_t n
 	struct rd_io_loc *l = PUSH(c, c->p->locs, c->p->nlocs, c->cap_locs);
 	if (!l)
 		return false;
-	*l = (struct rd_io_loc){ slot, (uint16_t)loc, (uint16_t)n };
+	*l = (struct rd_io_loc){ slot, (uint8_t)loc, (uint8_t)c->io_vtx, (uint16_t)n };
 	return true;
 }
 
@@ -160,7 +160,7 @@ static bool push_builtin(struct rd_parse *c, uint32_t slot, enum rd_builtin_io k
 	struct rd_io_builtin *b = PUSH(c, c->p->builtins, c->p->nbuiltins, c->cap_builtins);
 	if (!b)
 		return false;
-	*b = (struct rd_io_builtin){ slot, (uint32_t)kind };
+	*b = (struct rd_io_builtin){ slot, (uint16_t)kind, (uint16_t)c->io_vtx };
 	return true;
 }
 
@@ -172,22 +172,31 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	const struct ptype *t = T(c, tid);
 	enum rd_stage st = e->info.stage;
 	bool ok = false, is_int = t->kind == T_INT, uvec3 = ncomp_of(c, tid, T_INT) == 3;
+	/* gl_PerVertex: an output of the vertex and geometry stages, and per
+	 * input vertex an input of the geometry stage */
+	bool per_vertex = input ? st == RD_STAGE_GEOMETRY
+				: st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY;
 	int kind = -1;
 	switch (b) {
 	case SpvBuiltInPosition:
-		ok = !input && st == RD_STAGE_VERTEX && ncomp_of(c, tid, T_FLOAT) == 4;
-		kind = RD_BI_POSITION;
+		ok = per_vertex && ncomp_of(c, tid, T_FLOAT) == 4;
+		kind = input ? RD_BI_IN_POSITION : RD_BI_POSITION;
 		break;
 	case SpvBuiltInPointSize:
-		ok = !input && st == RD_STAGE_VERTEX && t->kind == T_FLOAT;
-		kind = RD_BI_POINT_SIZE;
-		if (ok)
+		ok = per_vertex && t->kind == T_FLOAT;
+		kind = input ? RD_BI_IN_POINT_SIZE : RD_BI_POINT_SIZE;
+		if (ok && !input)
 			c->p->tmpl[slot].f = 1.0f;  /* "1.0 when not written" (rd_spirv.h) */
 		break;
 	case SpvBuiltInClipDistance:
 	case SpvBuiltInCullDistance:
 		/* Declared in every gl_PerVertex; the pipeline has no clip planes. */
-		ok = !input && st == RD_STAGE_VERTEX && t->kind == T_ARRAY && T(c, t->elem)->kind == T_FLOAT;
+		ok = per_vertex && t->kind == T_ARRAY && T(c, t->elem)->kind == T_FLOAT;
+		break;
+	case SpvBuiltInInvocationId:
+	case SpvBuiltInPrimitiveId:
+		ok = input && st == RD_STAGE_GEOMETRY && is_int;
+		kind = b == SpvBuiltInInvocationId ? RD_BI_INVOCATION_ID : RD_BI_PRIMITIVE_ID;
 		break;
 	case SpvBuiltInVertexIndex:
 	case SpvBuiltInInstanceIndex:
@@ -249,13 +258,44 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	return kind < 0 || push_builtin(c, slot, (enum rd_builtin_io)kind);
 }
 
+static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uint32_t tid, uint32_t slot,
+			bool input);
+
 static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool input)
 {
 	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
 	const struct ptype *t = T(c, q->type);
-	uint32_t slot = q->offset / 4, b, loc;
+	uint32_t slot = q->offset / 4, b;
+	c->io_vtx = 0;
+	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) &&
+			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId);
+	if (!input || e->info.stage != RD_STAGE_GEOMETRY || scalar_builtin)
+		return io_var_type(c, e, id, q->type, slot, input);
+	/* A geometry shader's other inputs are arrays with one element per
+	 * input vertex (spec 15.1.3 "Interface Matching": the outermost
+	 * array dimension). */
+	if (t->kind != T_ARRAY || t->count != e->info.gs_input_vertices)
+		return fail(c, "geometry input %u must be an array of the %u input vertices", id,
+			    e->info.gs_input_vertices);
+	uint32_t ew = T(c, t->elem)->words;
+	for (uint32_t v = 0; v < t->count; v++) {
+		c->io_vtx = v;
+		if (!io_var_type(c, e, id, t->elem, slot + v * ew, input))
+			return false;
+	}
+	c->io_vtx = 0;
+	return true;
+}
+
+/* Variable id's interface of type tid at slot (for a geometry input, one
+ * input vertex's element). */
+static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uint32_t tid, uint32_t slot,
+			bool input)
+{
+	const struct ptype *t = T(c, tid);
+	uint32_t b, loc;
 	if (get_deco(c, id, NONE, SpvDecorationBuiltIn, &b))
-		return io_builtin(c, e, b, q->type, slot, input);
+		return io_builtin(c, e, b, tid, slot, input);
 	if (t->kind == T_STRUCT && t->builtins) {
 		for (uint32_t i = 0; i < t->count; i++) {
 			const struct pmember *m = &c->members[t->first + i];
@@ -273,7 +313,7 @@ static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool inp
 				    input ? "Input" : "Output", id);
 		loc = c->members[t->first].location;
 	}
-	return io_walk(c, e, q->type, slot, &loc, input, get_deco(c, id, NONE, SpvDecorationFlat, NULL),
+	return io_walk(c, e, tid, slot, &loc, input, get_deco(c, id, NONE, SpvDecorationFlat, NULL),
 		       get_deco(c, id, NONE, SpvDecorationNoPerspective, NULL));
 }
 
@@ -303,8 +343,14 @@ static bool xfb_push(struct rd_parse *c, struct rd_entry *e, uint32_t buffer, ui
 	if (in->xfb_output_count == RD_MAX_XFB_OUTPUTS)
 		return fail(c, "more than %u captured outputs", RD_MAX_XFB_OUTPUTS);
 	in->xfb_stride[buffer] = stride;
+	/* "all outputs captured to one buffer must belong to one vertex
+	 * stream" (VUID-StandaloneSpirv-Offset-04716's neighbours) */
+	for (uint32_t k = 0; k < in->xfb_output_count; k++)
+		if (in->xfb_outputs[k].buffer == buffer && in->xfb_outputs[k].stream != c->xfb_stream)
+			return fail(c, "XfbBuffer %u captures streams %u and %u", buffer,
+				    in->xfb_outputs[k].stream, c->xfb_stream);
 	in->xfb_outputs[in->xfb_output_count++] = (struct rd_xfb_output){
-		(uint8_t)buffer, (uint8_t)words, (uint16_t)source, offset};
+		(uint8_t)buffer, (uint8_t)words, (uint16_t)source, offset, c->xfb_stream};
 	return true;
 }
 
@@ -361,7 +407,11 @@ static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
 {
 	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
 	const struct ptype *t = T(c, q->type);
-	uint32_t buffer = NONE, stride = NONE, off, b, loc = 0;
+	uint32_t buffer = NONE, stride = NONE, off, b, loc = 0, stream = 0;
+	get_deco(c, id, NONE, SpvDecorationStream, &stream);
+	if (stream >= RD_MAX_STREAMS)
+		return fail(c, "output %u on Stream %u, beyond the %u supported", id, stream, RD_MAX_STREAMS);
+	c->xfb_stream = stream;
 	get_deco(c, id, NONE, SpvDecorationXfbBuffer, &buffer);
 	get_deco(c, id, NONE, SpvDecorationXfbStride, &stride);
 	bool builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b);
@@ -382,7 +432,12 @@ static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
 	 * XfbBuffer and XfbStride unless it has its own. */
 	for (uint32_t i = 0; i < t->count; i++) {
 		const struct pmember *m = &c->members[t->first + i];
-		uint32_t mbuf = buffer, mstride = stride, moff = m->offset;
+		uint32_t mbuf = buffer, mstride = stride, moff = m->offset, mstream = stream;
+		get_deco(c, q->type, i, SpvDecorationStream, &mstream);
+		if (mstream >= RD_MAX_STREAMS)
+			return fail(c, "output %u member %u on Stream %u, beyond the %u supported", id, i,
+				    mstream, RD_MAX_STREAMS);
+		c->xfb_stream = mstream;
 		get_deco(c, q->type, i, SpvDecorationXfbBuffer, &mbuf);
 		get_deco(c, q->type, i, SpvDecorationXfbStride, &mstride);
 		if (m->builtin != NONE) {
@@ -399,7 +454,7 @@ static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
 }
 
 /* OR of what every function reachable from f does. */
-static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes)
+static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes, bool *emits)
 {
 	uint32_t n = c->nfuncs, sp = 0;
 	uint8_t *seen = calloc(n + 1, 1);
@@ -414,6 +469,7 @@ static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *
 	while (sp) {
 		const struct pfunc *fn = &c->funcs[stk[--sp]];
 		*writes |= fn->writes;
+		*emits |= fn->emits;
 		e->info.may_discard |= fn->discards;
 		e->uses_push_constants |= fn->uses_pc;
 		if (fn->pc_size > e->info.push_constant_size)
@@ -453,6 +509,10 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	case SpvExecutionModelGLCompute:
 		e->info.stage = RD_STAGE_COMPUTE;
 		break;
+	case SpvExecutionModelGeometry:
+		e->info.stage = RD_STAGE_GEOMETRY;
+		e->info.gs_invocations = 1; /* without Invocations: one */
+		break;
 	default:
 		return fail(c, "unsupported execution model %s (%u)", rd_spirv_name(RD_NAME_EXECUTION_MODEL, model),
 			    model);
@@ -471,7 +531,7 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	e->code = f->code;
 
 	/* Execution modes (spec 3.6). */
-	bool upper_left = false;
+	bool upper_left = false, gs_out = false;
 	for (uint32_t i = 0; i < c->nmode_pos; i++) {
 		c->pos = c->mode_pos[i];
 		c->in = c->w + c->pos;
@@ -508,8 +568,40 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			ok = st == RD_STAGE_FRAGMENT && c->wc == 3 && !id_form;
 			break;
 		case SpvExecutionModeXfb:
-			/* the vertex stage is the last pre-rasterization stage here */
-			ok = e->info.xfb = st == RD_STAGE_VERTEX && c->wc == 3 && !id_form;
+			/* on the last pre-rasterization stage: vertex or geometry */
+			ok = e->info.xfb = (st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY) && c->wc == 3 &&
+					   !id_form;
+			break;
+		/* Geometry (spec 3.6): invocations, input and output primitives */
+		case SpvExecutionModeInvocations:
+			ok = st == RD_STAGE_GEOMETRY && c->wc == 4 && !id_form && W(c, 3) >= 1 &&
+			     W(c, 3) <= RD_MAX_GS_INVOCATIONS;
+			e->info.gs_invocations = W(c, 3);
+			break;
+		case SpvExecutionModeInputPoints:
+		case SpvExecutionModeInputLines:
+		case SpvExecutionModeInputLinesAdjacency:
+		case SpvExecutionModeTriangles:
+		case SpvExecutionModeInputTrianglesAdjacency:
+			ok = st == RD_STAGE_GEOMETRY && c->wc == 3 && !id_form && !e->info.gs_input_vertices;
+			e->info.gs_input_vertices = mode == SpvExecutionModeInputPoints ? 1
+						    : mode == SpvExecutionModeInputLines ? 2
+						    : mode == SpvExecutionModeInputLinesAdjacency ? 4
+						    : mode == SpvExecutionModeTriangles ? 3 : 6;
+			break;
+		case SpvExecutionModeOutputVertices:
+			ok = st == RD_STAGE_GEOMETRY && c->wc == 4 && !id_form && W(c, 3) >= 1 &&
+			     W(c, 3) <= RD_MAX_GS_OUTPUT_VERTICES;
+			e->info.gs_max_vertices = W(c, 3);
+			break;
+		case SpvExecutionModeOutputPoints:
+		case SpvExecutionModeOutputLineStrip:
+		case SpvExecutionModeOutputTriangleStrip:
+			ok = st == RD_STAGE_GEOMETRY && c->wc == 3 && !id_form && !gs_out;
+			gs_out = true;
+			e->info.gs_output = mode == SpvExecutionModeOutputPoints ? RD_GS_OUT_POINTS
+					    : mode == SpvExecutionModeOutputLineStrip ? RD_GS_OUT_LINE_STRIP
+										       : RD_GS_OUT_TRIANGLE_STRIP;
 			break;
 		default:
 			return fail(c, "unsupported execution mode %s (%u)",
@@ -523,6 +615,10 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	c->in = c->w + pos;
 	c->wc = c->in[0] >> 16;
 	c->op = SpvOpEntryPoint;
+	if (e->info.stage == RD_STAGE_GEOMETRY &&
+	    (!e->info.gs_input_vertices || !gs_out || !e->info.gs_max_vertices))
+		return fail(c, "geometry entry point without its input primitive, output primitive or "
+			    "OutputVertices (spec 3.6)");
 	if (e->info.stage == RD_STAGE_FRAGMENT && !upper_left)
 		return fail(c, "fragment entry point without OriginUpperLeft (VUID-StandaloneSpirv-OriginLowerLeft-04653)");
 	if (e->info.stage == RD_STAGE_COMPUTE) {
@@ -561,8 +657,13 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	}
 
 	uint32_t writes = 0;
-	if (!reach(c, c->ids[fid].slot, e, &writes))
+	bool emits = false;
+	if (!reach(c, c->ids[fid].slot, e, &writes, &emits))
 		return false;
+	if (emits && e->info.stage != RD_STAGE_GEOMETRY)
+		return fail(c, "OpEmitVertex or OpEndPrimitive reachable from a %s entry point",
+			    e->info.stage == RD_STAGE_VERTEX ? "vertex" : e->info.stage == RD_STAGE_FRAGMENT
+			    ? "fragment" : "compute");
 	/* A builtin counts as written only if the entry's interface has it. */
 	for (uint32_t i = 0; i < e->bout_count; i++) {
 		uint32_t k = c->p->builtins[e->bout_first + i].kind, hit = writes & (1u << k);

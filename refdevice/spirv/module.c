@@ -172,7 +172,7 @@ uint32_t rd_shader_entry_block(const struct rd_shader *s, const struct rd_entry_
 bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage stage,
 		     struct rd_entry_info *info, char *err, size_t errsize)
 {
-	static const char *const stages[] = { "vertex", "fragment", "compute" };
+	static const char *const stages[] = { "vertex", "fragment", "compute", "geometry" };
 	const struct rd_program *p = &s->prog;
 	for (uint32_t i = 0; name && i < p->nentries; i++) {
 		if (p->entries[i].info.stage == stage && p->entries[i].name && strcmp(p->entries[i].name, name) == 0) {
@@ -182,6 +182,6 @@ bool rd_shader_entry(const struct rd_shader *s, const char *name, enum rd_stage 
 	}
 	if (err && errsize)
 		snprintf(err, errsize, "no %s entry point named \"%s\"",
-			 (unsigned)stage < 3 ? stages[stage] : "(bad stage)", name ? name : "(null)");
+			 (unsigned)stage < 4 ? stages[stage] : "(bad stage)", name ? name : "(null)");
 	return false;
 }

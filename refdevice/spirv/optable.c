@@ -180,6 +180,11 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	OP(Return, dec_return, NULL, S_ANY, F_BODY | F_TERM, 0, 0),
 	OP(ReturnValue, dec_return, NULL, S_ANY, F_BODY | F_TERM, 0, 0),
 	OP(Unreachable, dec_kill, NULL, S_ANY, F_BODY | F_TERM, 0, 0),
+	/* 3.42.19 Primitive */
+	BODY(EmitVertex, dec_emit, rd_ex_emit_vertex, 0, 0),
+	BODY(EndPrimitive, dec_emit, rd_ex_end_primitive, 0, 0),
+	BODY(EmitStreamVertex, dec_emit, rd_ex_emit_vertex, 0, 0),
+	BODY(EndStreamPrimitive, dec_emit, rd_ex_end_primitive, 0, 0),
 	/* 3.42.18 Atomic */
 	BODY(AtomicLoad, dec_atomic, rd_ex_atomic_load, 0, 0),
 	BODY(AtomicStore, dec_atomic, rd_ex_atomic_store, 1, 1),

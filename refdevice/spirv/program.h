@@ -84,7 +84,8 @@ struct rd_ins {
 /* Where the run copies interface variables from and to. */
 struct rd_io_loc {
 	uint32_t slot;     /* first word in the state */
-	uint16_t loc;      /* Location */
+	uint8_t loc;       /* Location */
+	uint8_t vtx;       /* geometry inputs: the input vertex */
 	uint16_t n;        /* words, 1..4 */
 };
 
@@ -103,6 +104,10 @@ enum rd_builtin_io {
 	RD_BI_WORKGROUP_ID,
 	RD_BI_NUM_WORKGROUPS,
 	RD_BI_LOCAL_INDEX,
+	RD_BI_IN_POSITION,     /* geometry: gl_in[vtx].gl_Position */
+	RD_BI_IN_POINT_SIZE,   /* geometry: gl_in[vtx].gl_PointSize */
+	RD_BI_INVOCATION_ID,
+	RD_BI_PRIMITIVE_ID,
 	/* outputs */
 	RD_BI_POSITION,
 	RD_BI_POINT_SIZE,
@@ -112,7 +117,8 @@ enum rd_builtin_io {
 
 struct rd_io_builtin {
 	uint32_t slot;
-	uint32_t kind;     /* enum rd_builtin_io */
+	uint16_t kind;     /* enum rd_builtin_io */
+	uint16_t vtx;      /* RD_BI_IN_*: the input vertex */
 };
 
 struct rd_entry {
@@ -173,6 +179,7 @@ struct rd_state {
 	const struct rd_ins *code;
 	const struct rd_exec_env *env;
 	struct rd_invocation *inv;
+	uint32_t entry;              /* the entry point run (index into p->entries) */
 	uint8_t *wg;                 /* workgroup memory, wg_bytes */
 	uint32_t pred;               /* label id of the block we came from (OpPhi) */
 	uint32_t depth;              /* call frames in use */
@@ -194,7 +201,7 @@ struct rd_state {
 	X(access_chain) X(array_length) X(fence)                               \
 	/* functions and control flow */                                       \
 	X(call) X(ret) X(ret_value) X(branch) X(branch_cond) X(switch)        \
-	X(phi) X(kill) X(unreachable)                                          \
+	X(phi) X(kill) X(unreachable) X(emit_vertex) X(end_primitive)          \
 	/* conversions */                                                      \
 	X(ftou) X(ftos) X(stof) X(utof)                                        \
 	/* arithmetic */                                                       \

@@ -134,7 +134,7 @@ static void test_topology_counters(void)
 			CHECK_EQ(t.c.ia_vertices, cs[i].count * inst, what);
 			CHECK_EQ(t.c.vs_invocations, cs[i].count * inst, what);
 			CHECK_EQ(t.c.ia_primitives, cs[i].primitives * inst, what);
-			CHECK_EQ(t.c.primitives_generated, cs[i].primitives * inst, what);
+			CHECK_EQ(t.c.primitives_generated[0], cs[i].primitives * inst, what);
 			CHECK_EQ(t.c.clipping_invocations, cs[i].primitives * inst, what);
 			CHECK_EQ(t.c.clipping_primitives, cs[i].primitives * inst, what);
 			CHECK_EQ(rd_fs_invocations(&t.c), 0, what);
@@ -144,9 +144,30 @@ static void test_topology_counters(void)
 	target_init(&t, 1, VK_FORMAT_UNDEFINED);
 	struct vs v = {.pos = pos, .npos = 7};
 	struct rd_draw_params dp = plain(6, 1);
-	t.st.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
-	CHECK(run(&t, &v, NULL, &dp) == -1 && strstr(t.err, "geometry shader"),
-	      "adjacency refused: '%s'", t.err);
+	/* Adjacency without a geometry shader: every vertex is shaded, each
+	 * primitive counts once and its own vertices go on ("Triangle Lists
+	 * With Adjacency": 6 a triangle; "Triangle Strips With Adjacency":
+	 * 2n + 4 vertices make n triangles, with a restart ending a strip). */
+	static const struct {
+		VkPrimitiveTopology topology;
+		uint32_t count, primitives;
+	} adj[] = {
+		{VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 6, 1},
+		{VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 6, 3},
+		{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 6, 1},
+		{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 5, 0},
+		{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 6, 1},
+		{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 7, 1},
+	};
+	for (size_t i = 0; i < sizeof(adj) / sizeof(adj[0]); i++) {
+		struct rd_draw_params ap = plain(adj[i].count, 1);
+		t.st.topology = adj[i].topology;
+		memset(&t.c, 0, sizeof(t.c));
+		CHECK(run(&t, &v, NULL, &ap) == 0, "adjacency %zu: %s", i, t.err);
+		CHECK_EQ(t.c.vs_invocations, adj[i].count, "adjacency: every vertex shaded");
+		CHECK_EQ(t.c.ia_primitives, adj[i].primitives, "adjacency: primitives");
+		CHECK_EQ(t.c.clipping_invocations, adj[i].primitives, "adjacency: clipped");
+	}
 	t.st.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
 	CHECK(run(&t, &v, NULL, &dp) == -1 && strstr(t.err, "tessellation"), "patches refused: '%s'",
 	      t.err);
@@ -609,7 +630,7 @@ static void test_rasterizer_discard(void)
 	CHECK_EQ(t.c.ia_vertices, 12, "discard: vertices");
 	CHECK_EQ(t.c.vs_invocations, 12, "discard: vertex invocations");
 	CHECK_EQ(t.c.ia_primitives, 4, "discard: primitives");
-	CHECK_EQ(t.c.primitives_generated, 4, "discard: primitives generated");
+	CHECK_EQ(t.c.primitives_generated[0], 4, "discard: primitives generated");
 	CHECK_EQ(t.c.clipping_invocations, 0, "discard: clipping invocations");
 	CHECK_EQ(t.c.clipping_primitives, 0, "discard: clipping primitives");
 	CHECK_EQ(rd_fs_invocations(&t.c), 0, "discard: fragment invocations");

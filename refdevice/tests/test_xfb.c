@@ -97,7 +97,7 @@ static void test_capture_end_to_end(void)
 	struct rd_exec_env env = {(const uint8_t *)&pc, no_buffer, NULL};
 	uint8_t buf[256];
 	memset(buf, SENTINEL, sizeof(buf));
-	struct rd_xfb x = {{buf}, {100}, {0}, false};
+	struct rd_xfb x = {{buf}, {100}, {0}, {false}};
 	t.st.vs = vs.s;
 	t.st.vs_info = vs.info;
 	t.st.env = &env;
@@ -106,11 +106,11 @@ static void test_capture_end_to_end(void)
 	struct rd_draw_params dp = {.count = 5, .instance_count = 1};
 	memset(&t.c, 0, sizeof(t.c));
 	CHECK(rd_draw(&t.st, &dp, &t.c, t.err, sizeof(t.err)) == 0, "rd_draw: %s", t.err);
-	CHECK_EQ(t.c.xfb_primitives_written, 2, "strip: primitives written");
-	CHECK_EQ(t.c.xfb_primitives_needed, 3, "strip: primitives needed");
-	CHECK_EQ(t.c.primitives_generated, 3, "strip: primitives generated");
+	CHECK_EQ(t.c.xfb_primitives_written[0], 2, "strip: primitives written");
+	CHECK_EQ(t.c.xfb_primitives_needed[0], 3, "strip: primitives needed");
+	CHECK_EQ(t.c.primitives_generated[0], 3, "strip: primitives generated");
 	CHECK_EQ(x.pos[0], 96, "strip: next write position");
-	CHECK(x.full, "strip: binding full");
+	CHECK(x.full[0], "strip: binding full");
 	/* triangle strip i: (i, i + 1 + i % 2, i + 2 - i % 2) */
 	static const float want[6] = {0, 1, 2, 1, 3, 2};
 	for (int v = 0; v < 6; v++) {
@@ -131,16 +131,16 @@ static void test_capture_end_to_end(void)
 	memset(&t.c, 0, sizeof(t.c));
 	dp.count = 1;
 	CHECK(rd_draw(&t.st, &dp, &t.c, t.err, sizeof(t.err)) == 0, "rd_draw: %s", t.err);
-	CHECK_EQ(t.c.xfb_primitives_written, 0, "after overflow: primitives written");
-	CHECK_EQ(t.c.xfb_primitives_needed, 1, "after overflow: primitives needed");
+	CHECK_EQ(t.c.xfb_primitives_written[0], 0, "after overflow: primitives written");
+	CHECK_EQ(t.c.xfb_primitives_needed[0], 1, "after overflow: primitives needed");
 	CHECK_EQ(buf[96], SENTINEL, "after overflow: nothing written");
 
 	/* Without transform feedback active only primitives generated counts. */
 	t.st.xfb = NULL;
 	memset(&t.c, 0, sizeof(t.c));
 	CHECK(rd_draw(&t.st, &dp, &t.c, t.err, sizeof(t.err)) == 0, "rd_draw: %s", t.err);
-	CHECK_EQ(t.c.xfb_primitives_needed, 0, "inactive: primitives needed");
-	CHECK_EQ(t.c.primitives_generated, 1, "inactive: primitives generated");
+	CHECK_EQ(t.c.xfb_primitives_needed[0], 0, "inactive: primitives needed");
+	CHECK_EQ(t.c.primitives_generated[0], 1, "inactive: primitives generated");
 	target_free(&t);
 	rd_shader_destroy(vs.s);
 }
@@ -181,13 +181,13 @@ static void test_capture_stand_in(void)
 	uint8_t b0[256], b3[64];
 	memset(b0, SENTINEL, sizeof(b0));
 	memset(b3, SENTINEL, sizeof(b3));
-	struct rd_xfb x = {{b0, NULL, NULL, b3}, {sizeof(b0), 0, 0, sizeof(b3)}, {0}, false};
+	struct rd_xfb x = {{b0, NULL, NULL, b3}, {sizeof(b0), 0, 0, sizeof(b3)}, {0}, {false}};
 	t.st.xfb = &x;
 	struct rd_draw_params dp = {.count = 4, .instance_count = 1};
 	CHECK(rd_draw_run(&t.st, &dp, vs_fn, NULL, NULL, NULL, &t.c, t.err, sizeof(t.err)) == 0,
 	      "%s", t.err);
-	CHECK_EQ(t.c.xfb_primitives_written, 2, "fan: primitives written");
-	CHECK_EQ(t.c.xfb_primitives_needed, 2, "fan: primitives needed");
+	CHECK_EQ(t.c.xfb_primitives_written[0], 2, "fan: primitives written");
+	CHECK_EQ(t.c.xfb_primitives_needed[0], 2, "fan: primitives needed");
 	CHECK_EQ(x.pos[0], 6 * 24, "fan: buffer 0 position");
 	CHECK_EQ(x.pos[3], 6 * 8, "fan: buffer 3 position");
 	/* triangle fan i: (i + 1, i + 2, 0) */
