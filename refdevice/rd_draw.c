@@ -57,6 +57,9 @@ struct draw {
 	} strip[RD_MAX_STREAMS];
 	uint32_t gs_emitted;
 	bool gs_failed;
+	/* Transform feedback: per vertex stream, bit b when the last vertex
+	 * stage captures outputs of that stream to buffer b. */
+	uint8_t xfb_buffers[RD_MAX_STREAMS];
 	bool gs_ended;           /* this invocation ran OpEndPrimitive */
 	/* Clipping buffers. */
 	struct clip_vertex poly[2][CLIP_MAX];
@@ -464,11 +467,7 @@ static void xfb_capture(struct draw *d, uint32_t stream, const struct clip_verte
 	d->c->xfb_primitives_needed[stream]++;
 	if (x->full[stream])
 		return;
-	/* the buffers this stream's outputs go to */
-	uint32_t mine = 0;
-	for (uint32_t k = 0; k < info->xfb_output_count; k++)
-		if (info->xfb_outputs[k].stream == stream)
-			mine |= 1u << info->xfb_outputs[k].buffer;
+	uint32_t mine = d->xfb_buffers[stream];
 	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
 		uint64_t need = (uint64_t)n * info->xfb_stride[b];
 		if ((mine >> b & 1) && need && x->data[b] &&
@@ -534,10 +533,10 @@ static int gs_emit(void *user, uint32_t stream, const struct rd_invocation *inv)
 {
 	struct draw *d = user;
 	const struct rd_entry_info *gi = &d->st->gs_info;
-	if (stream >= RD_MAX_STREAMS || ++d->gs_emitted > gi->gs_max_vertices) {
-		snprintf(d->err, d->errsize, "geometry shader: %s",
-			 stream >= RD_MAX_STREAMS ? "vertex stream out of range"
-						  : "more vertices emitted than OutputVertices");
+	/* the stream is a constant below RD_MAX_STREAMS (spirv/control.c) */
+	if (++d->gs_emitted > gi->gs_max_vertices) {
+		snprintf(d->err, d->errsize, "geometry shader: more vertices emitted than OutputVertices (%u)",
+			 gi->gs_max_vertices);
 		d->gs_failed = true;
 		return -1;
 	}
@@ -589,8 +588,7 @@ static int gs_emit(void *user, uint32_t stream, const struct rd_invocation *inv)
 static void gs_end_primitive(void *user, uint32_t stream)
 {
 	struct draw *d = user;
-	if (stream < RD_MAX_STREAMS)
-		d->strip[stream].n = 0;
+	d->strip[stream].n = 0;
 	d->gs_ended = true;
 }
 
@@ -895,6 +893,9 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		d->gs = run_gs;
 		d->gs_user = (void *)st;
 	}
+	const struct rd_entry_info *last = st->gs ? &st->gs_info : &st->vs_info;
+	for (uint32_t k = 0; st->xfb && k < last->xfb_output_count; k++)
+		d->xfb_buffers[last->xfb_outputs[k].stream] |= (uint8_t)(1u << last->xfb_outputs[k].buffer);
 	d->c = c;
 	d->err = err;
 	d->errsize = errsize;

@@ -1066,12 +1066,15 @@ int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, 
 		return -1;
 	}
 	const struct rd_entry *e = &p->entries[entry->entry_id];
-	if ((e->uses_push_constants && !env->push_constants) ||
-	    ((uintptr_t)inv->workgroup_memory & 3u)) {
+	bool no_pc = e->uses_push_constants && !env->push_constants;
+	bool unaligned = ((uintptr_t)inv->workgroup_memory & 3u) != 0;
+	bool no_gs_in = e->info.stage == RD_STAGE_GEOMETRY && !inv->gs_in;
+	if (no_pc || unaligned || no_gs_in) {
 		if (err && errsize)
-			snprintf(err, errsize, "rd_shader_run: %s", e->uses_push_constants && !env->push_constants
-									? "the entry point uses push constants, env has none"
-									: "workgroup memory is not 4-byte aligned");
+			snprintf(err, errsize, "rd_shader_run: %s",
+				 no_pc ? "the entry point uses push constants, env has none"
+				 : unaligned ? "workgroup memory is not 4-byte aligned"
+					     : "a geometry shader without input vertices");
 		return -1;
 	}
 	union rd_word local[RD_RUN_STACK_WORDS];
@@ -1096,13 +1099,6 @@ int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry, 
 	};
 
 	if (e->info.stage == RD_STAGE_GEOMETRY) {
-		if (!inv->gs_in) {
-			if (err && errsize)
-				snprintf(err, errsize, "rd_shader_run: a geometry shader without input vertices");
-			if (R != local)
-				free(R);
-			return -1;
-		}
 		for (uint32_t i = 0; i < e->in_count; i++) {
 			const struct rd_io_loc *l = &p->locs[e->in_first + i];
 			memcpy(&R[l->slot], inv->gs_in[l->vtx].var[l->loc], (size_t)l->n * 4);

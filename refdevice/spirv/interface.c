@@ -258,35 +258,6 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	return kind < 0 || push_builtin(c, slot, (enum rd_builtin_io)kind);
 }
 
-static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uint32_t tid, uint32_t slot,
-			bool input);
-
-static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool input)
-{
-	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
-	const struct ptype *t = T(c, q->type);
-	uint32_t slot = q->offset / 4, b;
-	c->io_vtx = 0;
-	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) &&
-			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId);
-	if (!input || e->info.stage != RD_STAGE_GEOMETRY || scalar_builtin)
-		return io_var_type(c, e, id, q->type, slot, input);
-	/* A geometry shader's other inputs are arrays with one element per
-	 * input vertex (spec 15.1.3 "Interface Matching": the outermost
-	 * array dimension). */
-	if (t->kind != T_ARRAY || t->count != e->info.gs_input_vertices)
-		return fail(c, "geometry input %u must be an array of the %u input vertices", id,
-			    e->info.gs_input_vertices);
-	uint32_t ew = T(c, t->elem)->words;
-	for (uint32_t v = 0; v < t->count; v++) {
-		c->io_vtx = v;
-		if (!io_var_type(c, e, id, t->elem, slot + v * ew, input))
-			return false;
-	}
-	c->io_vtx = 0;
-	return true;
-}
-
 /* Variable id's interface of type tid at slot (for a geometry input, one
  * input vertex's element). */
 static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uint32_t tid, uint32_t slot,
@@ -317,6 +288,32 @@ static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uin
 		       get_deco(c, id, NONE, SpvDecorationNoPerspective, NULL));
 }
 
+static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool input)
+{
+	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
+	const struct ptype *t = T(c, q->type);
+	uint32_t slot = q->offset / 4, b;
+	c->io_vtx = 0;
+	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) &&
+			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId);
+	if (!input || e->info.stage != RD_STAGE_GEOMETRY || scalar_builtin)
+		return io_var_type(c, e, id, q->type, slot, input);
+	/* A geometry shader's other inputs are arrays with one element per
+	 * input vertex (spec 15.1.3 "Interface Matching": the outermost
+	 * array dimension). */
+	if (t->kind != T_ARRAY || t->count != e->info.gs_input_vertices)
+		return fail(c, "geometry input %u must be an array of the %u input vertices", id,
+			    e->info.gs_input_vertices);
+	uint32_t ew = T(c, t->elem)->words;
+	for (uint32_t v = 0; v < t->count; v++) {
+		c->io_vtx = v;
+		if (!io_var_type(c, e, id, t->elem, slot + v * ew, input))
+			return false;
+	}
+	c->io_vtx = 0;
+	return true;
+}
+
 /* Transform feedback (spec "Transform Feedback" in "Fixed-Function Vertex
  * Post-Processing"): each output variable or output block member decorated
  * Offset is captured to its XfbBuffer at that byte offset of the XfbStride
@@ -342,13 +339,13 @@ static bool xfb_push(struct rd_parse *c, struct rd_entry *e, uint32_t buffer, ui
 			    RD_MAX_LOCATIONS);
 	if (in->xfb_output_count == RD_MAX_XFB_OUTPUTS)
 		return fail(c, "more than %u captured outputs", RD_MAX_XFB_OUTPUTS);
-	in->xfb_stride[buffer] = stride;
-	/* "all outputs captured to one buffer must belong to one vertex
-	 * stream" (VUID-StandaloneSpirv-Offset-04716's neighbours) */
+	/* Outputs captured to one buffer belong to one vertex stream (spec
+	 * "Transform Feedback": each buffer is bound to a single stream). */
 	for (uint32_t k = 0; k < in->xfb_output_count; k++)
 		if (in->xfb_outputs[k].buffer == buffer && in->xfb_outputs[k].stream != c->xfb_stream)
 			return fail(c, "XfbBuffer %u captures streams %u and %u", buffer,
 				    in->xfb_outputs[k].stream, c->xfb_stream);
+	in->xfb_stride[buffer] = stride;
 	in->xfb_outputs[in->xfb_output_count++] = (struct rd_xfb_output){
 		(uint8_t)buffer, (uint8_t)words, (uint16_t)source, offset, c->xfb_stream};
 	return true;
