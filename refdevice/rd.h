@@ -155,6 +155,10 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.4: GEOMETRY_SHADER_INVOCATIONS counts each instanced invocation")              \
 	X(GS_PRIMITIVES_RESTART, "geometry_primitives_stop_at_end_primitive", "stats", "",   \
 	  "18.4: OpEndPrimitive has no effect on the geometry shader primitives count")      \
+	X(TESS_PATCHES_PER_DRAW, "tessellation_patches_per_draw", "stats", "",               \
+	  "18.4: TESSELLATION_CONTROL_SHADER_PATCHES counts each patch, not each draw")      \
+	X(TES_COUNTS_PRIMITIVES, "tessellation_evaluation_counts_primitives", "stats", "",   \
+	  "18.4: TESSELLATION_EVALUATION_SHADER_INVOCATIONS counts an invocation per tessellated vertex") \
 	X(CLIP_BEFORE_GS, "clipping_counts_input_primitives", "stats", "",                   \
 	  "18.4: clipping counts the primitives out of the last pre-rasterization stage")    \
 	X(ADJACENCY_UNSHADED, "adjacent_vertices_not_shaded", "stats", "",                   \
@@ -273,7 +277,8 @@ struct rd_instance {
 #define RD_FAMILY_GRAPHICS 0
 #define RD_FAMILY_TRANSFER 1
 #define RD_FAMILY_ENCODE 2   /* video encode (rd_video.c) */
-#define RD_FAMILY_COUNT 3
+#define RD_FAMILY_COMPUTE 3  /* compute and transfer, no graphics */
+#define RD_FAMILY_COUNT 4
 #define RD_GRAPHICS_QUEUES 2
 
 struct rd_physical_device {
@@ -445,7 +450,8 @@ struct rd_pipeline {
 	struct rd_shader_module *vs_module, *fs_module, *cs_module; /* kept alive */
 	struct rd_shader *vs, *fs, *cs;
 	struct rd_shader *gs_shader;    /* geometry (gs is the graphics state) */
-	struct rd_entry_info vs_info, fs_info, cs_info, gs_info;
+	struct rd_shader *tcs, *tes;    /* tessellation control and evaluation */
+	struct rd_entry_info vs_info, fs_info, cs_info, gs_info, tcs_info, tes_info;
 	/* graphics state; dynamic_mask says which fields come from commands */
 	struct rd_graphics_state gs;
 	uint32_t dynamic_mask;          /* RD_DYN_* */
@@ -464,6 +470,7 @@ enum {
 	RD_DYN_STENCIL_REFERENCE = 1u << 4,
 	RD_DYN_DEPTH_BOUNDS = 1u << 5,
 	RD_DYN_LINE_WIDTH = 1u << 6,
+	RD_DYN_COLOR_WRITE_ENABLE = 1u << 7,
 };
 
 /* Render passes ---------------------------------------------------------*/

@@ -789,14 +789,34 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdCopyQueryPoolResults(VkCommandBuffer cb, VkQuer
 						      VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	struct rd_cmd *c = cmd_new(cb, RD_CMD_COPY_QUERY_POOL_RESULTS);
+	if (c)
+		c->u.copy_query = (__typeof__(c->u.copy_query)){
+			(struct rd_query_pool *)pool, first, count, (struct rd_buffer *)dst, off, stride, flags};
+}
+
+/* VK_KHR_device_address_commands: the range's address is the buffer's
+ * memory (rd_GetBufferDeviceAddress). */
+VKAPI_ATTR void VKAPI_CALL rd_CmdCopyQueryPoolResultsToMemoryKHR(
+	VkCommandBuffer cb, VkQueryPool pool, uint32_t first, uint32_t count,
+	const VkStridedDeviceAddressRangeKHR *range, VkAddressCommandFlagsKHR dst_flags,
+	VkQueryResultFlags flags)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_COPY_QUERY_POOL_RESULTS);
+	if (c)
+		c->u.copy_query = (__typeof__(c->u.copy_query)){
+			.pool = (struct rd_query_pool *)pool, .first = first, .count = count,
+			.stride = range->stride, .flags = flags, .address = range->address,
+			.size = range->size};
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdSetColorWriteEnableEXT(VkCommandBuffer cb, uint32_t count,
+							const VkBool32 *enables)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_SET_COLOR_WRITE_ENABLE);
 	if (c) {
-		c->u.copy_query.pool = (struct rd_query_pool *)pool;
-		c->u.copy_query.first = first;
-		c->u.copy_query.count = count;
-		c->u.copy_query.dst = (struct rd_buffer *)dst;
-		c->u.copy_query.offset = off;
-		c->u.copy_query.stride = stride;
-		c->u.copy_query.flags = flags;
+		c->u.color_write_enable = 0;
+		for (uint32_t i = 0; i < count && i < 32; i++)
+			c->u.color_write_enable |= enables[i] ? 1u << i : 0;
 	}
 }
 

@@ -10,6 +10,7 @@
 	X(SET_VIEWPORT)               \
 	X(SET_SCISSOR)                \
 	X(SET_LINE_WIDTH)             \
+	X(SET_COLOR_WRITE_ENABLE)     \
 	X(SET_DEPTH_BOUNDS)           \
 	X(SET_STENCIL_COMPARE_MASK)   \
 	X(SET_STENCIL_WRITE_MASK)     \
@@ -105,6 +106,7 @@ struct rd_cmd {
 		VkViewport viewport;
 		VkRect2D scissor;
 		float line_width;
+		uint32_t color_write_enable;  /* bit i: attachment i */
 		struct {
 			float min, max;
 		} depth_bounds;
@@ -209,9 +211,11 @@ struct rd_cmd {
 		struct {
 			struct rd_query_pool *pool;
 			uint32_t first, count;
-			struct rd_buffer *dst;
+			struct rd_buffer *dst;   /* NULL: to memory at `address` */
 			VkDeviceSize offset, stride;
 			VkQueryResultFlags flags;
+			VkDeviceAddress address; /* ...Results(ToMemoryKHR) */
+			VkDeviceSize size;
 		} copy_query;
 		struct {
 			uint32_t offset, size;

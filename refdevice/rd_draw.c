@@ -1,7 +1,8 @@
 /* The geometry half of a draw (spec chapters "Fixed-Function Vertex
- * Processing", "Geometry Shading", "Vertex Post-Processing"): vertex fetch,
- * the vertex shader, primitive assembly, the geometry shader, transform
- * feedback, clipping, the perspective divide and the viewport transform,
+ * Processing", "Tessellation", "Geometry Shading", "Vertex
+ * Post-Processing"): vertex fetch, the vertex shader, primitive assembly,
+ * the tessellation shaders and the tessellator (rd_tess.c), the geometry
+ * shader, transform feedback, clipping, the perspective divide and the viewport transform,
  * then rd_raster.c for everything from facing on.  Counters follow spec
  * 18.4 (pipeline statistics) and 18.8 (primitives generated).
  *
@@ -35,6 +36,7 @@ struct draw {
 	void *vs_user;
 	rd_stage_fn gs;          /* NULL: no geometry shader */
 	void *gs_user;
+	const struct rd_entry_info *last; /* the last pre-rasterization stage */
 	struct rd_draw_counters *c;
 	char *err;
 	size_t errsize;
@@ -61,6 +63,16 @@ struct draw {
 	 * stage captures outputs of that stream to buffer b. */
 	uint8_t xfb_buffers[RD_MAX_STREAMS];
 	bool gs_ended;           /* this invocation ran OpEndPrimitive */
+	/* Tessellation: the patch being assembled (vertex k at k % size), the
+	 * next patch's PrimitiveId (from 0 in each instance), the control
+	 * shader's shared outputs, the tessellated patch and its evaluated
+	 * vertices (freed when the draw ends). */
+	struct clip_vertex patch_in[RD_MAX_PATCH_VERTICES];
+	uint32_t patch_id;
+	uint8_t *tcs_shared;
+	struct rd_tess_mesh mesh;
+	struct clip_vertex *tes_out;
+	uint32_t tes_cap;
 	/* Clipping buffers. */
 	struct clip_vertex poly[2][CLIP_MAX];
 	struct rd_raster_vertex screen[CLIP_MAX];
@@ -463,7 +475,7 @@ static void xfb_capture(struct draw *d, uint32_t stream, const struct clip_verte
 			uint32_t n)
 {
 	struct rd_xfb *x = d->st->xfb;
-	const struct rd_entry_info *info = d->st->gs ? &d->st->gs_info : &d->st->vs_info;
+	const struct rd_entry_info *info = d->last;
 	d->c->xfb_primitives_needed[stream]++;
 	if (x->full[stream])
 		return;
@@ -592,6 +604,15 @@ static void gs_end_primitive(void *user, uint32_t stream)
 	d->gs_ended = true;
 }
 
+/* A vertex as the next shader stage reads it. */
+static void stage_vertex(const struct clip_vertex *v, struct rd_stage_vertex *out)
+{
+	for (int c = 0; c < 4; c++)
+		out->position[c] = (float)v->p[c]; /* exact: p holds the shader's floats */
+	out->point_size = v->point_size;
+	memcpy(out->var, v->var, sizeof(out->var));
+}
+
 static int run_geometry(struct draw *d, const struct clip_vertex *const v[6], uint32_t n)
 {
 	const struct rd_entry_info *gi = &d->st->gs_info;
@@ -602,12 +623,8 @@ static int run_geometry(struct draw *d, const struct clip_vertex *const v[6], ui
 		return -1;
 	}
 	struct rd_stage_vertex in[RD_MAX_GS_INPUT_VERTICES];
-	for (uint32_t i = 0; i < n; i++) {
-		for (int c = 0; c < 4; c++)
-			in[i].position[c] = (float)v[i]->p[c];
-		in[i].point_size = v[i]->point_size;
-		memcpy(in[i].var, v[i]->var, sizeof(in[i].var));
-	}
+	for (uint32_t i = 0; i < n; i++)
+		stage_vertex(v[i], &in[i]);
 	for (uint32_t id = 0; id < gi->gs_invocations; id++) {
 		struct rd_invocation inv;
 		memset(&inv, 0, sizeof(inv));
@@ -658,6 +675,89 @@ static int input_primitive(struct draw *d, const struct clip_vertex *const v[6],
 	}
 }
 
+/* Tessellation (chapter "Tessellation"; counters 18.4): a patch is one
+ * input assembly primitive; the control shader runs OutputVertices
+ * invocations that share the output patch (rd_shader_run_group: barriers
+ * in lockstep) and counts once per patch; the tessellator subdivides the
+ * domain by the levels they wrote (a discarded patch makes nothing); the
+ * evaluation shader runs once per distinct vertex it made, with TessCoord,
+ * and each primitive over those vertices goes to the geometry shader, or
+ * on as an output primitive.  PrimitiveId is the patch's index in the
+ * instance in both shaders. */
+static int input_patch(struct draw *d)
+{
+	const struct rd_graphics_state *st = d->st;
+	uint32_t n = st->patch_control_points, nout = st->tcs_info.tess_output_vertices;
+	d->c->ia_primitives++;
+	struct rd_stage_vertex in[RD_MAX_PATCH_VERTICES];
+	for (uint32_t i = 0; i < n; i++)
+		stage_vertex(&d->patch_in[i], &in[i]);
+	struct rd_invocation inv[RD_MAX_PATCH_VERTICES];
+	memset(d->tcs_shared, 0, st->tcs_info.workgroup_memory_size);
+	for (uint32_t id = 0; id < nout; id++) {
+		memset(&inv[id], 0, sizeof(inv[id]));
+		inv[id].gs_in = in;
+		inv[id].patch_vertices = n;
+		inv[id].invocation_id = id;
+		inv[id].primitive_id = d->patch_id;
+		inv[id].view_index = d->view;
+		inv[id].workgroup_memory = d->tcs_shared;
+	}
+	char msg[256];
+	d->c->tcs_patches++;
+	if (rd_shader_run_group(st->tcs, &st->tcs_info, st->env, inv, nout, msg, sizeof(msg)) != 0) {
+		snprintf(d->err, d->errsize, "tessellation control shader (patch %u): %s", d->patch_id, msg);
+		return -1;
+	}
+	struct rd_patch patch;
+	rd_shader_patch_outputs(st->tcs, &st->tcs_info, d->tcs_shared, &patch);
+	struct rd_tess_mesh *m = &d->mesh;
+	if (rd_tessellate(&st->tess, patch.tess_outer, patch.tess_inner, m) != 0) {
+		snprintf(d->err, d->errsize, "tessellator: out of memory");
+		return -1;
+	}
+	if (m->nverts > d->tes_cap) {
+		void *p = realloc(d->tes_out, (size_t)m->nverts * sizeof(*d->tes_out));
+		if (!p) {
+			snprintf(d->err, d->errsize, "tessellation: out of memory");
+			return -1;
+		}
+		d->tes_out = p;
+		d->tes_cap = m->nverts;
+	}
+	for (uint32_t v = 0; v < m->nverts; v++) {
+		struct rd_invocation e;
+		memset(&e, 0, sizeof(e));
+		e.patch = &patch;
+		memcpy(e.tess_coord, m->coord[v], sizeof(e.tess_coord));
+		e.primitive_id = d->patch_id;
+		e.view_index = d->view;
+		if (rd_shader_run(st->tes, &st->tes_info, st->env, &e, msg, sizeof(msg)) != 0) {
+			snprintf(d->err, d->errsize, "tessellation evaluation shader (patch %u, vertex %u): %s",
+				 d->patch_id, v, msg);
+			return -1;
+		}
+		d->c->tes_invocations++;
+		struct clip_vertex *out = &d->tes_out[v];
+		for (int i = 0; i < 4; i++)
+			out->p[i] = e.position[i];
+		out->point_size = st->tes_info.writes_point_size ? e.point_size : 1.0f;
+		out->edge = out->orig = true;
+		memcpy(out->var, e.out, sizeof(out->var));
+	}
+	d->patch_id++;
+	d->c->tess_primitives += m->nprims;
+	for (uint32_t i = 0; i < m->nprims; i++) {
+		const struct clip_vertex *v[6] = {0};
+		for (uint32_t k = 0; k < m->prim_verts; k++)
+			v[k] = &d->tes_out[m->prims[i][k]];
+		int rc = d->gs ? run_geometry(d, v, m->prim_verts) : output_primitive(d, 0, v, m->prim_verts);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* Triangle strips with adjacency ("Triangle Strips With Adjacency"):
  * triangle i of n reads, in the geometry shader's order (vertex, adjacent,
  * vertex, adjacent, vertex, adjacent),
@@ -703,6 +803,8 @@ static int assemble(struct draw *d)
 	const struct clip_vertex *v[6];
 #define RING_AT(i) (&d->ring[(i) % RING])
 	switch (d->st->topology) {
+	case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST: /* "Patch Lists": patchControlPoints each */
+		return (k + 1) % d->st->patch_control_points ? 0 : input_patch(d);
 	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
 		v[0] = RING_AT(k);
 		return input_primitive(d, v, 1);
@@ -795,8 +897,11 @@ static int assemble_end(struct draw *d)
 	return rc;
 }
 
-static const char *topology_problem(VkPrimitiveTopology t)
+static const char *topology_problem(const struct rd_graphics_state *st)
 {
+	VkPrimitiveTopology t = st->topology;
+	if (st->tcs && t != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST)
+		return "tessellation needs the patch list topology";
 	switch (t) {
 	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
@@ -810,7 +915,11 @@ static const char *topology_problem(VkPrimitiveTopology t)
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY:
 		return NULL;
 	case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST:
-		return "patch lists need tessellation, which the device lacks";
+		if (!st->tcs || !st->tes)
+			return "a patch list without tessellation shaders";
+		if (st->patch_control_points == 0 || st->patch_control_points > RD_MAX_PATCH_VERTICES)
+			return "patchControlPoints outside 1 to maxTessellationPatchSize";
+		return NULL;
 	default:
 		return "unknown primitive topology";
 	}
@@ -827,6 +936,7 @@ static int draw_view(struct draw *d)
 		uint32_t instance_index = dp->first_instance + inst;
 		d->k = 0;
 		d->primitive_id = 0; /* PrimitiveId counts from 0 in each instance */
+		d->patch_id = 0;
 		for (uint32_t i = 0; i < dp->count; i++) {
 			uint32_t vertex_index;
 			if (dp->indexed) {
@@ -845,7 +955,9 @@ static int draw_view(struct draw *d)
 			 * every vertex of the draw does here (a restart index is
 			 * no vertex). */
 			d->c->ia_vertices++;
-			if (shade_vertex(d, vertex_index, instance_index, &d->ring[d->k % RING]))
+			struct clip_vertex *dst = d->st->tcs ? &d->patch_in[d->k % d->st->patch_control_points]
+							     : &d->ring[d->k % RING];
+			if (shade_vertex(d, vertex_index, instance_index, dst))
 				return -1;
 			if (adjacency_only(d->st->topology, d->k))
 				d->c->adjacent_vertices++;
@@ -864,7 +976,7 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		rd_stage_fn vs, void *vs_user, rd_stage_fn fs, void *fs_user,
 		struct rd_draw_counters *c, char *err, size_t errsize)
 {
-	const char *why = topology_problem(st->topology);
+	const char *why = topology_problem(st);
 	if (why) {
 		snprintf(err, errsize, "draw: %s", why);
 		return -1;
@@ -893,7 +1005,8 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		d->gs = run_gs;
 		d->gs_user = (void *)st;
 	}
-	const struct rd_entry_info *last = st->gs ? &st->gs_info : &st->vs_info;
+	const struct rd_entry_info *last = st->gs ? &st->gs_info : st->tes ? &st->tes_info : &st->vs_info;
+	d->last = last;
 	for (uint32_t k = 0; st->xfb && k < last->xfb_output_count; k++)
 		d->xfb_buffers[last->xfb_outputs[k].stream] |= (uint8_t)(1u << last->xfb_outputs[k].buffer);
 	d->c = c;
@@ -908,16 +1021,24 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 	 * once per view in view_mask, ViewIndex set, into layer base + view;
 	 * every counter counts each view (spec 18.4 allows statistics to
 	 * count per view). */
+	if (st->tcs && !(d->tcs_shared = calloc(1, st->tcs_info.workgroup_memory_size + 4))) {
+		snprintf(err, errsize, "draw: out of memory");
+		return -1;
+	}
+	int rc = 0;
 	uint32_t views = st->view_mask ? st->view_mask : 1;
-	for (; views; views &= views - 1) {
+	for (; views && !rc; views &= views - 1) {
 		d->view = st->view_mask ? (uint32_t)__builtin_ctz(views) : 0;
 		if (!st->rasterizer_discard &&
 		    rd_raster_begin(&d->r, st, d->view, fs, fs_user, c, err, errsize))
-			return -1;
-		if (draw_view(d))
-			return -1;
+			rc = -1;
+		else
+			rc = draw_view(d);
 	}
-	return 0;
+	free(d->tcs_shared);
+	free(d->tes_out);
+	rd_tess_mesh_free(&d->mesh);
+	return rc;
 }
 
 /* The shader stages through the interpreter. */

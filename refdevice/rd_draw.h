@@ -1,5 +1,6 @@
 /* Graphics work of the reference device: a draw through vertex fetch, the
- * vertex shader, primitive assembly, clipping, rasterization (points,
+ * vertex shader, primitive assembly, tessellation, the geometry shader,
+ * clipping, rasterization (points,
  * lines, triangles; 1 and 4 samples), the fragment shader and the
  * per-fragment tests, in the spec's order (early or late fragment tests),
  * bumping the counters that queries read. */
@@ -12,6 +13,7 @@
 
 #include "rd_format.h"
 #include "rd_spirv.h"
+#include "rd_tess.h"
 
 #define RD_MAX_COLOR 8
 #define RD_MAX_BINDINGS 16
@@ -58,6 +60,12 @@ struct rd_graphics_state {
 	struct rd_entry_info vs_info;
 	const struct rd_shader *gs;    /* NULL: no geometry shader */
 	struct rd_entry_info gs_info;
+	/* tessellation (NULL: none): both shaders, the input patch size and
+	 * the tessellator's modes (both stages' merged, the domain origin) */
+	const struct rd_shader *tcs, *tes;
+	struct rd_entry_info tcs_info, tes_info;
+	uint32_t patch_control_points;
+	struct rd_tess_params tess;
 	const struct rd_shader *fs;    /* NULL: no fragment shader */
 	struct rd_entry_info fs_info;
 	const struct rd_exec_env *env; /* push constants and descriptors */
@@ -157,6 +165,9 @@ struct rd_draw_counters {
 	uint64_t ia_vertices;
 	uint64_t ia_primitives;
 	uint64_t vs_invocations;
+	uint64_t tcs_patches;
+	uint64_t tes_invocations;
+	uint64_t tess_primitives;        /* the tessellator's (no statistic: for a fault) */
 	uint64_t gs_invocations;
 	uint64_t gs_primitives;
 	uint64_t gs_primitives_first_strip; /* emitted before an invocation's first

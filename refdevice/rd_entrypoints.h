@@ -166,6 +166,7 @@
 	X(D, CmdSetViewport)                                \
 	X(D, CmdSetScissor)                                 \
 	X(D, CmdSetLineWidth)                               \
+	X(D, CmdSetColorWriteEnableEXT)                     \
 	X(D, CmdSetDepthBias)                               \
 	X(D, CmdSetBlendConstants)                          \
 	X(D, CmdSetDepthBounds)                             \
@@ -213,6 +214,7 @@
 	X(D, CmdWriteTimestamp)                             \
 	X(D, CmdWriteTimestamp2)                            \
 	X(D, CmdCopyQueryPoolResults)                       \
+	X(D, CmdCopyQueryPoolResultsToMemoryKHR)            \
 	X(D, CmdPushConstants)                              \
 	X(D, CmdBeginRenderPass)                            \
 	X(D, CmdBeginRenderPass2)                           \

@@ -46,6 +46,7 @@ struct exec_state {
 	VkViewport viewport;
 	VkRect2D scissor;
 	float line_width;
+	uint32_t color_write_enable;  /* VK_EXT_color_write_enable, bit per attachment */
 	float depth_bounds[2];
 	uint32_t stencil_compare[2], stencil_write[2], stencil_ref[2];
 	struct rd_descriptor_set *sets[2][RD_MAX_SETS]; /* graphics, compute */
@@ -469,7 +470,7 @@ static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t que
 }
 
 /* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
- * order; stages the device lacks (geometry, tessellation) count nothing. */
+ * order; stages the device lacks (task, mesh) count nothing. */
 static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 {
 	switch (1u << bit) {
@@ -482,6 +483,9 @@ static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT: return c->draw.clipping_primitives;
 	case VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT: return rd_fs_invocations(&c->draw);
 	case VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT: return c->cs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT: return c->draw.tcs_patches;
+	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT:
+		return c->draw.tes_invocations;
 	default: return 0;
 	}
 }
@@ -791,6 +795,11 @@ static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_e
 		g->scissor = e->s.scissor;
 	if (p->dynamic_mask & RD_DYN_LINE_WIDTH)
 		g->line_width = e->s.line_width;
+	/* "VK_FALSE ... no color writes to the attachment" (as mask 0) */
+	if (p->dynamic_mask & RD_DYN_COLOR_WRITE_ENABLE)
+		for (uint32_t i = 0; i < RD_MAX_COLOR; i++)
+			if (!(e->s.color_write_enable >> i & 1))
+				g->color_write_mask[i] = 0;
 	if (p->dynamic_mask & RD_DYN_DEPTH_BOUNDS) {
 		g->min_depth_bounds = e->s.depth_bounds[0];
 		g->max_depth_bounds = e->s.depth_bounds[1];
@@ -893,6 +902,10 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 		dc->gs_primitives = dc->gs_primitives_first_strip;
 	if (g->gs && dp && rd_fault(cfg, RD_FAULT_CLIP_BEFORE_GS))
 		dc->clipping_invocations = dc->ia_primitives;
+	if (g->tcs && dp && rd_fault(cfg, RD_FAULT_TESS_PATCHES_PER_DRAW))
+		dc->tcs_patches = dc->tcs_patches != 0;
+	if (rd_fault(cfg, RD_FAULT_TES_COUNTS_PRIMITIVES))
+		dc->tes_invocations = dc->tess_primitives;
 	if (rd_fault(cfg, RD_FAULT_ADJACENCY_UNSHADED))
 		dc->vs_invocations -= dc->adjacent_vertices;
 	if (rd_fault(cfg, RD_FAULT_STREAMS_MERGED))
@@ -1006,15 +1019,21 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 	struct env_ctx ec = {.e = e, .bind = 1};
 	struct rd_exec_env env = {.push_constants = e->s.push, .buffer = env_buffer, .user = &ec};
 	const uint32_t *ls = p->cs_info.local_size;
-	struct rd_invocation inv;
 	uint64_t count = 0;
 	uint64_t *blocks = instr_counts(e, p, p->cs);
 	/* Workgroup variables: one zeroed block shared by a workgroup's
-	 * invocations (run one after another: no barriers in the subset). */
+	 * invocations, which run as a group (in lockstep between control
+	 * barriers when the shader has any, rd_shader_run_group). */
 	size_t wg_size = p->cs_info.workgroup_memory_size;
+	uint64_t n = (uint64_t)ls[0] * ls[1] * ls[2];
 	uint8_t *wg_mem = wg_size ? malloc(wg_size) : NULL;
-	if (wg_size && !wg_mem) {
-		rd_log("dispatch: out of memory for %zu bytes of workgroup memory", wg_size);
+	struct rd_invocation *inv = n <= 65536 ? calloc(n, sizeof(*inv)) : NULL;
+	if ((wg_size && !wg_mem) || !inv) {
+		rd_log("dispatch: out of memory for a workgroup of %llu invocations and %zu bytes",
+		       (unsigned long long)n, wg_size);
+		free(wg_mem);
+		free(inv);
+		free(blocks);
 		return;
 	}
 	for (uint32_t gz = 0; gz < groups[2]; gz++)
@@ -1022,33 +1041,31 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 			for (uint32_t gx = 0; gx < groups[0]; gx++) {
 				if (wg_mem)
 					memset(wg_mem, 0, wg_size);
-				for (uint32_t lz = 0; lz < ls[2]; lz++)
-					for (uint32_t ly = 0; ly < ls[1]; ly++)
-						for (uint32_t lx = 0; lx < ls[0]; lx++) {
-							memset(&inv, 0, sizeof(inv));
-							uint32_t wg[3] = {base[0] + gx, base[1] + gy,
-									  base[2] + gz};
-							uint32_t l[3] = {lx, ly, lz};
-							for (int k = 0; k < 3; k++) {
-								inv.workgroup_id[k] = wg[k];
-								inv.local_id[k] = l[k];
-								inv.global_id[k] = wg[k] * ls[k] + l[k];
-								inv.num_workgroups[k] = groups[k];
-							}
-							inv.local_index = (lz * ls[1] + ly) * ls[0] + lx;
-							inv.workgroup_memory = wg_mem;
-							inv.block_counts = blocks;
-							char err[256];
-							if (rd_shader_run(p->cs, &p->cs_info, &env, &inv,
-									  err, sizeof(err)) != 0) {
-								rd_log("dispatch: %s", err);
-								goto done;
-							}
-							count++;
-						}
+				uint32_t wg[3] = {base[0] + gx, base[1] + gy, base[2] + gz};
+				for (uint32_t i = 0; i < n; i++) {
+					uint32_t l[3] = {i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]};
+					memset(&inv[i], 0, sizeof(inv[i]));
+					for (int k = 0; k < 3; k++) {
+						inv[i].workgroup_id[k] = wg[k];
+						inv[i].local_id[k] = l[k];
+						inv[i].global_id[k] = wg[k] * ls[k] + l[k];
+						inv[i].num_workgroups[k] = groups[k];
+					}
+					inv[i].local_index = i; /* (z * ly + y) * lx + x */
+					inv[i].workgroup_memory = wg_mem;
+					inv[i].block_counts = blocks;
+				}
+				char err[256];
+				if (rd_shader_run_group(p->cs, &p->cs_info, &env, inv, (uint32_t)n, err,
+							sizeof(err)) != 0) {
+					rd_log("dispatch: %s", err);
+					goto done;
+				}
+				count += n;
 			}
 done:
 	free(wg_mem);
+	free(inv);
 	instr_capture(e, VK_SHADER_STAGE_COMPUTE_BIT, p->cs, &p->cs_info, blocks);
 	e->q->counters.cs_invocations +=
 		rd_fault(&e->dev->instance->config, RD_FAULT_CS_PER_GROUP)
@@ -1556,6 +1573,7 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_SET_VIEWPORT: e->s.viewport = c->u.viewport; break;
 	case RD_CMD_SET_SCISSOR: e->s.scissor = c->u.scissor; break;
 	case RD_CMD_SET_LINE_WIDTH: e->s.line_width = c->u.line_width; break;
+	case RD_CMD_SET_COLOR_WRITE_ENABLE: e->s.color_write_enable = c->u.color_write_enable; break;
 	case RD_CMD_SET_DEPTH_BOUNDS:
 		e->s.depth_bounds[0] = c->u.depth_bounds.min;
 		e->s.depth_bounds[1] = c->u.depth_bounds.max;
@@ -1738,6 +1756,9 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 		if (q->dst && q->dst->data && off <= q->dst->size)
 			rd_query_write_results(e->dev, q->pool, q->first, q->count,
 					       q->dst->data + off, q->stride, flags);
+		else if (!q->dst && q->address)
+			rd_query_write_results(e->dev, q->pool, q->first, q->count,
+					       (uint8_t *)(uintptr_t)q->address, q->stride, flags);
 		break;
 	}
 	case RD_CMD_PUSH_CONSTANTS:
@@ -1973,6 +1994,7 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 		e->resets_hoisted = true;
 	}
 	e->s.line_width = 1.0f;
+	e->s.color_write_enable = ~0u;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);
 	if (tiler(e))

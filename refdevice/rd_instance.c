@@ -38,6 +38,8 @@ static const struct {
 	{{VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_QUEUE_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_MAINTENANCE_9_EXTENSION_NAME, VK_KHR_MAINTENANCE_9_SPEC_VERSION}, RD_ALWAYS},
+	{{VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, 1}, RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
 };
@@ -193,6 +195,16 @@ const VkPhysicalDeviceLimits rd_limits = {
 	.maxVertexInputAttributeOffset = 2047,
 	.maxVertexInputBindingStride = 2048,
 	.maxVertexOutputComponents = 64,
+	/* tessellation: the spec's required minimums (rd_tess.h, rd_spirv.h;
+	 * 120 per-patch components are 30 Patch Locations) */
+	.maxTessellationGenerationLevel = RD_MAX_TESS_LEVEL,
+	.maxTessellationPatchSize = RD_MAX_PATCH_VERTICES,
+	.maxTessellationControlPerVertexInputComponents = 64,
+	.maxTessellationControlPerVertexOutputComponents = 64,
+	.maxTessellationControlPerPatchOutputComponents = 120,
+	.maxTessellationControlTotalOutputComponents = 2048,
+	.maxTessellationEvaluationInputComponents = 64,
+	.maxTessellationEvaluationOutputComponents = 64,
 	/* geometry: the spec's required minimums (RD_MAX_GS_* in rd_spirv.h) */
 	.maxGeometryShaderInvocations = RD_MAX_GS_INVOCATIONS,
 	.maxGeometryInputComponents = 64,
@@ -491,6 +503,7 @@ static void fill_features(VkPhysicalDeviceFeatures *f)
 	memset(f, 0, sizeof(*f));
 	f->robustBufferAccess = VK_TRUE;
 	f->geometryShader = VK_TRUE;
+	f->tessellationShader = VK_TRUE;
 	f->shaderTessellationAndGeometryPointSize = VK_TRUE;
 	f->fullDrawIndexUint32 = VK_TRUE;
 	f->independentBlend = VK_TRUE;
@@ -519,6 +532,12 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		switch ((int)s->sType) {
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR:
 			((VkPhysicalDeviceMaintenance9FeaturesKHR *)s)->maintenance9 = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
+			((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR:
+			((VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR *)s)->deviceAddressCommands = VK_TRUE;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES:
 			((VkPhysicalDeviceVulkan11Features *)s)->multiview = VK_TRUE;
@@ -703,13 +722,15 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceSparseImageFormatProperties2(
 
 /* Family 0: graphics+compute+transfer, two queues; family 1: transfer only,
  * with other timestampValidBits so masking is exercised; family 2: video
- * encode (rd_video.c). */
+ * encode (rd_video.c); family 3: compute+transfer (an "async compute"
+ * family: dispatches, copies, queries, no render passes). */
 static void fill_family(const struct rd_config *c, uint32_t i, VkQueueFamilyProperties *p)
 {
 	p->queueFlags = i == RD_FAMILY_GRAPHICS
 				? VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT
-			: i == RD_FAMILY_ENCODE ? VK_QUEUE_VIDEO_ENCODE_BIT_KHR
-						: VK_QUEUE_TRANSFER_BIT;
+			: i == RD_FAMILY_ENCODE	 ? VK_QUEUE_VIDEO_ENCODE_BIT_KHR
+			: i == RD_FAMILY_COMPUTE ? VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT
+						 : VK_QUEUE_TRANSFER_BIT;
 	p->queueCount = i == RD_FAMILY_GRAPHICS ? RD_GRAPHICS_QUEUES : 1;
 	p->timestampValidBits = rd_family_valid_bits(c, i);
 	p->minImageTransferGranularity = (VkExtent3D){1, 1, 1};

@@ -502,6 +502,8 @@ static void pipeline_free(const VkAllocationCallbacks *a, struct rd_pipeline *p)
 	rd_shader_destroy(p->fs);
 	rd_shader_destroy(p->cs);
 	rd_shader_destroy(p->gs_shader);
+	rd_shader_destroy(p->tcs);
+	rd_shader_destroy(p->tes);
 	rd_free(a, p);
 }
 
@@ -542,6 +544,58 @@ static VkResult load_stage(const VkPipelineShaderStageCreateInfo *st, enum rd_st
 	return VK_SUCCESS;
 }
 
+/* Tessellation ("Tessellation"): both shaders; the domain, spacing,
+ * vertex order, point mode and OutputVertices from either stage, the same
+ * where both declare one ("must be the same"); patchControlPoints and the
+ * domain origin from pTessellationState. */
+#define MERGE_MODE(field, none)                                                                   \
+	do {                                                                                      \
+		if (c->field != (none) && e->field != (none) && c->field != e->field)              \
+			return RD_ERROR(VK_ERROR_INVALID_SHADER_NV,                                \
+					"pipeline: the tessellation stages declare different " #field); \
+		t->field = c->field != (none) ? c->field : e->field;                              \
+	} while (0)
+
+static VkResult tessellation_state(const VkGraphicsPipelineCreateInfo *ci, struct rd_pipeline *p)
+{
+	if (!p->tcs || !p->tes)
+		return RD_ERROR(VK_ERROR_INVALID_SHADER_NV,
+				"pipeline: a tessellation control shader without an evaluation shader or "
+				"the other way round");
+	const VkPipelineTessellationStateCreateInfo *ts = ci->pTessellationState;
+	if (!ts)
+		return RD_ERROR(VK_ERROR_INVALID_SHADER_NV, "pipeline: tessellation without pTessellationState");
+	struct rd_entry_info *c = &p->tcs_info, *e = &p->tes_info;
+	struct rd_entry_info merged, *t = &merged;
+	MERGE_MODE(tess_domain, RD_TESS_NONE);
+	MERGE_MODE(tess_spacing, RD_SPACING_NONE);
+	MERGE_MODE(tess_order, RD_ORDER_NONE);
+	MERGE_MODE(tess_output_vertices, 0u);
+	if (t->tess_domain == RD_TESS_NONE || !t->tess_output_vertices)
+		return RD_ERROR(VK_ERROR_INVALID_SHADER_NV,
+				"pipeline: no tessellation domain (Triangles, Quads, IsoLines) or OutputVertices "
+				"in either stage");
+	/* the control shader runs OutputVertices invocations (interface.c
+	 * needs it there; a count only the evaluation stage declares is not
+	 * supported) */
+	if (c->tess_output_vertices != t->tess_output_vertices)
+		return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+				"pipeline: OutputVertices only in the evaluation shader is not supported");
+	struct rd_graphics_state *g = &p->gs;
+	g->patch_control_points = ts->patchControlPoints;
+	g->tess = (struct rd_tess_params){
+		.domain = t->tess_domain,
+		.spacing = t->tess_spacing,
+		.order = t->tess_order,
+		.point_mode = c->tess_point_mode || e->tess_point_mode,
+	};
+	for (const VkBaseInStructure *s = ts->pNext; s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO)
+			g->tess.lower_left = ((const VkPipelineTessellationDomainOriginStateCreateInfo *)s)
+						     ->domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
+	return VK_SUCCESS;
+}
+
 static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelineCreateInfo *ci,
 				  const VkAllocationCallbacks *a, struct rd_pipeline **out)
 {
@@ -559,6 +613,10 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 			r = load_stage(st, RD_STAGE_FRAGMENT, &p->fs, &p->fs_info);
 		else if (st->stage == VK_SHADER_STAGE_GEOMETRY_BIT)
 			r = load_stage(st, RD_STAGE_GEOMETRY, &p->gs_shader, &p->gs_info);
+		else if (st->stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT)
+			r = load_stage(st, RD_STAGE_TESS_CONTROL, &p->tcs, &p->tcs_info);
+		else if (st->stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
+			r = load_stage(st, RD_STAGE_TESS_EVAL, &p->tes, &p->tes_info);
 		else
 			r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 				     "vkCreateGraphicsPipelines: stage 0x%x is not supported",
@@ -567,6 +625,8 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	if (r == VK_SUCCESS && !p->vs)
 		r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 			     "vkCreateGraphicsPipelines: no vertex shader");
+	if (r == VK_SUCCESS && (p->tcs || p->tes))
+		r = tessellation_state(ci, p);
 	if (r != VK_SUCCESS) {
 		pipeline_free(a, p);
 		return r;
@@ -578,6 +638,10 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	g->fs_info = p->fs_info;
 	g->gs = p->gs_shader;
 	g->gs_info = p->gs_info;
+	g->tcs = p->tcs;
+	g->tcs_info = p->tcs_info;
+	g->tes = p->tes;
+	g->tes_info = p->tes_info;
 	/* the fault: EarlyFragmentTests ignored, so counting follows the shader */
 	if (rd_fault(&dev->instance->config, RD_FAULT_EARLY_COUNT_LATE))
 		g->fs_info.early_fragment_tests = false;
@@ -610,6 +674,9 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 			case VK_DYNAMIC_STATE_VIEWPORT: p->dynamic_mask |= RD_DYN_VIEWPORT; break;
 			case VK_DYNAMIC_STATE_SCISSOR: p->dynamic_mask |= RD_DYN_SCISSOR; break;
 			case VK_DYNAMIC_STATE_LINE_WIDTH: p->dynamic_mask |= RD_DYN_LINE_WIDTH; break;
+			case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT:
+				p->dynamic_mask |= RD_DYN_COLOR_WRITE_ENABLE;
+				break;
 			case VK_DYNAMIC_STATE_DEPTH_BOUNDS: p->dynamic_mask |= RD_DYN_DEPTH_BOUNDS; break;
 			case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK:
 				p->dynamic_mask |= RD_DYN_STENCIL_COMPARE;
@@ -683,6 +750,15 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	else
 		for (uint32_t i = 0; i < RD_MAX_COLOR; i++)
 			g->color_write_mask[i] = 0xf;
+	/* VK_EXT_color_write_enable: a disabled attachment is written as with
+	 * colorWriteMask 0 */
+	for (const VkBaseInStructure *s = cb && !g->rasterizer_discard ? cb->pNext : NULL; s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT) {
+			const VkPipelineColorWriteCreateInfoEXT *cw = (const void *)s;
+			for (uint32_t i = 0; i < cw->attachmentCount && i < RD_MAX_COLOR; i++)
+				if (!cw->pColorWriteEnables[i])
+					g->color_write_mask[i] = 0;
+		}
 	if (ci->renderPass) {
 		struct rd_render_pass *rp = (void *)ci->renderPass;
 		if (ci->subpass < rp->subpass_count)

@@ -1,5 +1,6 @@
 /* The SPIR-V interpreter: the subset of SPIR-V the suite's shaders use, for
- * the vertex, geometry, fragment and compute stages (see refdevice/README.md).
+ * the vertex, tessellation, geometry, fragment and compute stages (see
+ * refdevice/README.md).
  *
  * rd_shader_create() parses and validates a whole module up front (a
  * declaration pass); anything outside the subset or malformed is refused
@@ -15,7 +16,14 @@
 
 #define RD_MAX_LOCATIONS 16   /* vertex inputs, varyings, colour outputs */
 
-enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE, RD_STAGE_GEOMETRY };
+enum rd_stage {
+	RD_STAGE_VERTEX,
+	RD_STAGE_FRAGMENT,
+	RD_STAGE_COMPUTE,
+	RD_STAGE_GEOMETRY,
+	RD_STAGE_TESS_CONTROL,
+	RD_STAGE_TESS_EVAL,
+};
 
 /* Geometry shaders: at most 6 input vertices (triangles with adjacency);
  * vertex streams (GeometryStreams) 0 to RD_MAX_STREAMS - 1. */
@@ -24,6 +32,18 @@ enum rd_stage { RD_STAGE_VERTEX, RD_STAGE_FRAGMENT, RD_STAGE_COMPUTE, RD_STAGE_G
 #define RD_MAX_GS_INVOCATIONS 32      /* maxGeometryShaderInvocations */
 #define RD_MAX_GS_OUTPUT_VERTICES 256 /* maxGeometryOutputVertices */
 enum rd_gs_output { RD_GS_OUT_POINTS, RD_GS_OUT_LINE_STRIP, RD_GS_OUT_TRIANGLE_STRIP };
+
+/* Tessellation: patches of at most RD_MAX_PATCH_VERTICES control points
+ * (maxTessellationPatchSize), per-patch outputs at Locations below
+ * RD_MAX_PATCH_LOCATIONS (maxTessellationControlPerPatchOutputComponents
+ * 120 needs 30).  The domain, spacing, winding and point mode may come
+ * from either tessellation stage; the pipeline merges them. */
+#define RD_MAX_PATCH_VERTICES 32
+#define RD_MAX_PATCH_LOCATIONS 32
+enum rd_tess_domain { RD_TESS_NONE, RD_TESS_TRIANGLES, RD_TESS_QUADS, RD_TESS_ISOLINES };
+enum rd_tess_spacing { RD_SPACING_NONE, RD_SPACING_EQUAL, RD_SPACING_FRACTIONAL_EVEN,
+		       RD_SPACING_FRACTIONAL_ODD };
+enum rd_tess_order { RD_ORDER_NONE, RD_ORDER_CW, RD_ORDER_CCW };
 
 /* Transform feedback (VK_EXT_transform_feedback). */
 #define RD_MAX_XFB_BUFFERS 4   /* maxTransformFeedbackBuffers */
@@ -66,7 +86,8 @@ struct rd_entry_info {
 	bool reads_sample_id;         /* fragment: SampleId/SamplePosition => per-sample shading */
 	uint32_t local_size[3];       /* compute: LocalSize */
 	uint32_t push_constant_size;  /* bytes of the push-constant block used */
-	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables (see rd_invocation.workgroup_memory) */
+	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables; tessellation
+	                                   control: of the outputs (see rd_invocation.workgroup_memory) */
 	/* geometry: Invocations, the input primitive's vertex count (1 points,
 	 * 2 lines, 4 lines with adjacency, 3 triangles, 6 triangles with
 	 * adjacency), the output primitive and OutputVertices */
@@ -74,7 +95,19 @@ struct rd_entry_info {
 	uint32_t gs_input_vertices;
 	enum rd_gs_output gs_output;
 	uint32_t gs_max_vertices;
-	bool xfb;                     /* vertex or geometry: Xfb execution mode */
+	/* tessellation: OutputVertices (control; 0 when not declared), the
+	 * modes either stage may declare (NONE when not declared), and
+	 * per-patch Locations read (evaluation) or written (control) */
+	uint32_t tess_output_vertices;
+	enum rd_tess_domain tess_domain;
+	enum rd_tess_spacing tess_spacing;
+	enum rd_tess_order tess_order;
+	bool tess_point_mode;
+	uint32_t patch_input_mask, patch_output_mask;
+	/* compute and tessellation control: OpControlBarrier is reachable,
+	 * so a workgroup or patch runs with rd_shader_run_group */
+	bool has_barrier;
+	bool xfb;                     /* last pre-rasterization stage: Xfb execution mode */
 	uint32_t xfb_stride[RD_MAX_XFB_BUFFERS]; /* XfbStride of each buffer captured to, else 0 */
 	uint32_t xfb_output_count;
 	struct rd_xfb_output xfb_outputs[RD_MAX_XFB_OUTPUTS];
@@ -106,6 +139,15 @@ struct rd_stage_vertex {
 	uint32_t var[RD_MAX_LOCATIONS][4];
 };
 
+/* A tessellation control shader's output patch, as the tessellator and
+ * the evaluation shader read it (rd_shader_patch_outputs). */
+struct rd_patch {
+	uint32_t vertices;                 /* OutputVertices */
+	struct rd_stage_vertex vtx[RD_MAX_PATCH_VERTICES];
+	float tess_outer[4], tess_inner[2];
+	uint32_t var[RD_MAX_PATCH_LOCATIONS][4]; /* Patch outputs by Location */
+};
+
 /* One invocation's inputs and outputs.  Locations hold raw 32-bit words
  * (floats as their bit patterns); the caller fills inputs and builtins,
  * the run fills outputs. */
@@ -130,6 +172,14 @@ struct rd_invocation {
 	const struct rd_stage_vertex *gs_in;
 	uint32_t invocation_id;
 	uint32_t primitive_id;
+	/* tessellation control: gs_in holds the input patch's patch_vertices
+	 * control points (PatchVertices); its outputs go to the shared
+	 * workgroup_memory (workgroup_memory_size bytes, zeroed by the caller
+	 * for each patch) that rd_shader_patch_outputs reads.  Evaluation:
+	 * `patch` (gl_in[], the levels, Patch inputs) and TessCoord. */
+	uint32_t patch_vertices;
+	const struct rd_patch *patch;
+	float tess_coord[3];
 	int (*emit)(void *user, uint32_t stream, const struct rd_invocation *inv);
 	void (*end_primitive)(void *user, uint32_t stream);
 	void *emit_user;
@@ -155,6 +205,22 @@ struct rd_invocation {
 int rd_shader_run(const struct rd_shader *s, const struct rd_entry_info *entry,
 		  const struct rd_exec_env *env, struct rd_invocation *inv,
 		  char *err, size_t errsize);
+
+/* Runs `count` invocations that share workgroup memory (a compute
+ * workgroup, a tessellation control patch: inv[i].workgroup_memory all the
+ * same) to their end.  With entry->has_barrier they run in lockstep:
+ * each up to its next OpControlBarrier, then all go on (spec "Control
+ * Barrier Instructions"); an invocation that ends while others wait at a
+ * barrier is a fault (the barrier must be in uniform control flow).
+ * Returns as rd_shader_run (the first fault). */
+int rd_shader_run_group(const struct rd_shader *s, const struct rd_entry_info *entry,
+			const struct rd_exec_env *env, struct rd_invocation *inv, uint32_t count,
+			char *err, size_t errsize);
+
+/* The output patch a tessellation control shader's invocations left in
+ * their shared memory. */
+void rd_shader_patch_outputs(const struct rd_shader *s, const struct rd_entry_info *entry,
+			     const uint8_t *shared, struct rd_patch *out);
 
 /* Basic blocks (VK_ARM_shader_instrumentation): the module's OpLabels in
  * order, the SPIR-V instructions of each from its OpLabel to its

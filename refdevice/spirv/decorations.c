@@ -41,6 +41,7 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationRelaxedPrecision:
 	case SpvDecorationInvariant:
 	case SpvDecorationNoContraction:  /* `precise`: we never contract anyway */
+	case SpvDecorationPatch:
 		*nlit = 0;
 		return true;
 	default:
@@ -72,6 +73,10 @@ static bool builtin_supported(uint32_t b)
 	case SpvBuiltInInvocationId:
 	case SpvBuiltInPrimitiveId:
 	case SpvBuiltInWorkgroupSize:
+	case SpvBuiltInPatchVertices:
+	case SpvBuiltInTessCoord:
+	case SpvBuiltInTessLevelOuter:
+	case SpvBuiltInTessLevelInner:
 		return true;
 	default:
 		return false;
@@ -163,6 +168,8 @@ bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityGeometry:
 	case SpvCapabilityGeometryPointSize:
 	case SpvCapabilityGeometryStreams:
+	case SpvCapabilityTessellation:
+	case SpvCapabilityTessellationPointSize:
 		c->caps_shader = true;
 		return true;
 	case SpvCapabilityDemoteToHelperInvocation:
@@ -225,6 +232,10 @@ bool dec_entry_point(struct rd_parse *c, const struct opdesc *od)
 	if (!need_words(c, 4, 0xffff))
 		return false;
 	uint32_t *q = PUSH(c, c->entry_pos, c->nentry_pos, c->cap_entry_pos);
+	/* A tessellation control shader's outputs are shared by the patch's
+	 * invocations: dec_variable places them in shared memory. */
+	if (W(c, 1) == SpvExecutionModelTessellationControl)
+		c->tcs_module = true;
 	return q && (*q = c->pos, true);
 }
 

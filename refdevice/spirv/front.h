@@ -113,6 +113,7 @@ struct pfunc {
 	uint32_t calls;     /* first call site + 1 made by this function */
 	uint8_t discards;
 	uint8_t emits;      /* OpEmit(Stream)Vertex / OpEnd(Stream)Primitive */
+	uint8_t barrier;    /* OpControlBarrier */
 	uint8_t uses_pc;
 	uint8_t ended;
 };
@@ -182,6 +183,7 @@ struct rd_parse {
 	uint32_t cap_block_insns, cap_block_code;
 
 	bool caps_shader, caps_demote;
+	bool tcs_module;      /* has a TessellationControl entry point */
 	bool memory_model;
 	uint32_t glsl_set;
 	uint32_t zero_slot;   /* one word that stays 0 (undefined shuffle lanes) */
@@ -204,7 +206,7 @@ struct rd_parse {
 
 	/* the interface walk (interface.c): the input vertex of a geometry
 	 * shader's per-vertex input, and the Stream of a captured output */
-	uint32_t io_vtx;
+	uint32_t io_vtx;      /* or RD_IO_PATCH for a Patch variable */
 	uint32_t xfb_stream;
 };
 

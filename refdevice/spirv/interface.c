@@ -111,8 +111,21 @@ static bool io_walk(struct rd_parse *c, struct rd_entry *e, uint32_t tid, uint32
 	case T_INT:
 	case T_FLOAT:
 	case T_VECTOR: {
-		if (*loc >= RD_MAX_LOCATIONS)
-			return fail(c, "interface Location %u is beyond the %u supported", *loc, RD_MAX_LOCATIONS);
+		bool patch = c->io_vtx == RD_IO_PATCH;
+		uint32_t max = patch ? RD_MAX_PATCH_LOCATIONS : RD_MAX_LOCATIONS;
+		if (*loc >= max)
+			return fail(c, "interface %sLocation %u is beyond the %u supported", patch ? "Patch " : "",
+				    *loc, max);
+		if (patch) {
+			if (input)
+				e->info.patch_input_mask |= 1u << *loc;
+			else
+				e->info.patch_output_mask |= 1u << *loc;
+			if (!push_loc(c, slot, *loc, t->words))
+				return false;
+			(*loc)++;
+			return true;
+		}
 		bool is_int = ncomp_of(c, tid, T_INT) != 0;
 		if (input && e->info.stage == RD_STAGE_FRAGMENT) {
 			if (is_int && !flat)
@@ -172,10 +185,12 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	const struct ptype *t = T(c, tid);
 	enum rd_stage st = e->info.stage;
 	bool ok = false, is_int = t->kind == T_INT, uvec3 = ncomp_of(c, tid, T_INT) == 3;
-	/* gl_PerVertex: an output of the vertex and geometry stages, and per
-	 * input vertex an input of the geometry stage */
-	bool per_vertex = input ? st == RD_STAGE_GEOMETRY
-				: st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY;
+	/* gl_PerVertex: an output of every pre-rasterization stage, and per
+	 * input vertex an input of the geometry and tessellation stages */
+	bool tess = st == RD_STAGE_TESS_CONTROL || st == RD_STAGE_TESS_EVAL;
+	bool per_vertex = input ? st == RD_STAGE_GEOMETRY || tess
+				: st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY || tess;
+	bool levels_dir = input ? st == RD_STAGE_TESS_EVAL : st == RD_STAGE_TESS_CONTROL;
 	int kind = -1;
 	switch (b) {
 	case SpvBuiltInPosition:
@@ -185,7 +200,7 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	case SpvBuiltInPointSize:
 		ok = per_vertex && t->kind == T_FLOAT;
 		kind = input ? RD_BI_IN_POINT_SIZE : RD_BI_POINT_SIZE;
-		if (ok && !input)
+		if (ok && !input && st != RD_STAGE_TESS_CONTROL)  /* (control: shared memory) */
 			c->p->tmpl[slot].f = 1.0f;  /* "1.0 when not written" (rd_spirv.h) */
 		break;
 	case SpvBuiltInClipDistance:
@@ -194,9 +209,28 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 		ok = per_vertex && t->kind == T_ARRAY && T(c, t->elem)->kind == T_FLOAT;
 		break;
 	case SpvBuiltInInvocationId:
+		ok = input && (st == RD_STAGE_GEOMETRY || st == RD_STAGE_TESS_CONTROL) && is_int;
+		kind = RD_BI_INVOCATION_ID;
+		break;
 	case SpvBuiltInPrimitiveId:
-		ok = input && st == RD_STAGE_GEOMETRY && is_int;
-		kind = b == SpvBuiltInInvocationId ? RD_BI_INVOCATION_ID : RD_BI_PRIMITIVE_ID;
+		ok = input && (st == RD_STAGE_GEOMETRY || tess) && is_int;
+		kind = RD_BI_PRIMITIVE_ID;
+		break;
+	case SpvBuiltInPatchVertices:
+		ok = input && tess && is_int;
+		kind = RD_BI_PATCH_VERTICES;
+		break;
+	case SpvBuiltInTessCoord:
+		ok = input && st == RD_STAGE_TESS_EVAL && ncomp_of(c, tid, T_FLOAT) == 3;
+		kind = RD_BI_TESS_COORD;
+		break;
+	/* VUID-TessLevelOuter-TessLevelOuter-04393, -Inner-04397: arrays of
+	 * 4 and 2 floats */
+	case SpvBuiltInTessLevelOuter:
+	case SpvBuiltInTessLevelInner:
+		ok = levels_dir && t->kind == T_ARRAY && T(c, t->elem)->kind == T_FLOAT &&
+		     t->count == (b == SpvBuiltInTessLevelOuter ? 4u : 2u);
+		kind = b == SpvBuiltInTessLevelOuter ? RD_BI_TESS_LEVEL_OUTER : RD_BI_TESS_LEVEL_INNER;
 		break;
 	case SpvBuiltInVertexIndex:
 	case SpvBuiltInInstanceIndex:
@@ -293,17 +327,39 @@ static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool inp
 	const struct pptr *q = &c->ptrs[c->ids[id].ptr];
 	const struct ptype *t = T(c, q->type);
 	uint32_t slot = q->offset / 4, b;
+	enum rd_stage st = e->info.stage;
+	bool tess = st == RD_STAGE_TESS_CONTROL || st == RD_STAGE_TESS_EVAL;
+	bool patch = get_deco(c, id, NONE, SpvDecorationPatch, NULL);
 	c->io_vtx = 0;
 	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) &&
-			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId);
-	if (!input || e->info.stage != RD_STAGE_GEOMETRY || scalar_builtin)
+			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId ||
+			       b == SpvBuiltInPatchVertices || b == SpvBuiltInTessCoord ||
+			       b == SpvBuiltInTessLevelOuter || b == SpvBuiltInTessLevelInner);
+	if (patch && (!tess || (input ? st != RD_STAGE_TESS_EVAL : st != RD_STAGE_TESS_CONTROL)))
+		return fail(c, "%s variable %u decorated Patch outside a tessellation %s shader",
+			    input ? "Input" : "Output", id, input ? "evaluation" : "control");
+	if (patch && !scalar_builtin) {
+		/* per-patch (spec 15.1.4: Patch variables are not arrayed) */
+		c->io_vtx = RD_IO_PATCH;
+		bool ok = io_var_type(c, e, id, q->type, slot, input);
+		c->io_vtx = 0;
+		return ok;
+	}
+	bool arrayed = input ? st == RD_STAGE_GEOMETRY || tess : st == RD_STAGE_TESS_CONTROL;
+	if (!arrayed || scalar_builtin)
 		return io_var_type(c, e, id, q->type, slot, input);
-	/* A geometry shader's other inputs are arrays with one element per
-	 * input vertex (spec 15.1.3 "Interface Matching": the outermost
-	 * array dimension). */
-	if (t->kind != T_ARRAY || t->count != e->info.gs_input_vertices)
+	/* A geometry or tessellation shader's other inputs, and a control
+	 * shader's other outputs, are arrays with one element per vertex
+	 * (spec 15.1.3 "Interface Matching": the outermost array dimension):
+	 * the input primitive's vertices, up to maxTessellationPatchSize
+	 * control points (an input patch has patchControlPoints, an output
+	 * patch OutputVertices; shaders size them gl_MaxPatchVertices). */
+	if (st == RD_STAGE_GEOMETRY && (t->kind != T_ARRAY || t->count != e->info.gs_input_vertices))
 		return fail(c, "geometry input %u must be an array of the %u input vertices", id,
 			    e->info.gs_input_vertices);
+	if (tess && (t->kind != T_ARRAY || t->count > RD_MAX_PATCH_VERTICES))
+		return fail(c, "tessellation %s %u must be an array of at most %u control points",
+			    input ? "input" : "output", id, RD_MAX_PATCH_VERTICES);
 	uint32_t ew = T(c, t->elem)->words;
 	for (uint32_t v = 0; v < t->count; v++) {
 		c->io_vtx = v;
@@ -451,7 +507,8 @@ static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
 }
 
 /* OR of what every function reachable from f does. */
-static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes, bool *emits)
+static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes, bool *emits,
+		  bool *barrier)
 {
 	uint32_t n = c->nfuncs, sp = 0;
 	uint8_t *seen = calloc(n + 1, 1);
@@ -467,6 +524,7 @@ static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *
 		const struct pfunc *fn = &c->funcs[stk[--sp]];
 		*writes |= fn->writes;
 		*emits |= fn->emits;
+		*barrier |= fn->barrier;
 		e->info.may_discard |= fn->discards;
 		e->uses_push_constants |= fn->uses_pc;
 		if (fn->pc_size > e->info.push_constant_size)
@@ -510,6 +568,12 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 		e->info.stage = RD_STAGE_GEOMETRY;
 		e->info.gs_invocations = 1; /* without Invocations: one */
 		break;
+	case SpvExecutionModelTessellationControl:
+		e->info.stage = RD_STAGE_TESS_CONTROL;
+		break;
+	case SpvExecutionModelTessellationEvaluation:
+		e->info.stage = RD_STAGE_TESS_EVAL;
+		break;
 	default:
 		return fail(c, "unsupported execution model %s (%u)", rd_spirv_name(RD_NAME_EXECUTION_MODEL, model),
 			    model);
@@ -539,6 +603,8 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 		uint32_t mode = W(c, 2);
 		bool id_form = c->op == SpvOpExecutionModeId, ok;
 		enum rd_stage st = e->info.stage;
+		bool tess = st == RD_STAGE_TESS_CONTROL || st == RD_STAGE_TESS_EVAL;
+		bool plain = c->wc == 3 && !id_form;  /* a mode without operands */
 		switch (mode) {
 		case SpvExecutionModeLocalSize:
 		case SpvExecutionModeLocalSizeId:
@@ -565,9 +631,9 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			ok = st == RD_STAGE_FRAGMENT && c->wc == 3 && !id_form;
 			break;
 		case SpvExecutionModeXfb:
-			/* on the last pre-rasterization stage: vertex or geometry */
-			ok = e->info.xfb = (st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY) && c->wc == 3 &&
-					   !id_form;
+			/* on the last pre-rasterization stage: vertex, evaluation or geometry */
+			ok = e->info.xfb = (st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY ||
+					    st == RD_STAGE_TESS_EVAL) && plain;
 			break;
 		/* Geometry (spec 3.6): invocations, input and output primitives */
 		case SpvExecutionModeInvocations:
@@ -575,11 +641,38 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			     W(c, 3) <= RD_MAX_GS_INVOCATIONS;
 			e->info.gs_invocations = W(c, 3);
 			break;
+		/* Tessellation (chapter "Tessellation"): the domain, spacing,
+		 * vertex order and point mode, in either stage */
+		case SpvExecutionModeTriangles:
+		case SpvExecutionModeQuads:
+		case SpvExecutionModeIsolines:
+			if (st == RD_STAGE_GEOMETRY && mode == SpvExecutionModeTriangles)
+				goto gs_input;
+			ok = tess && plain && !e->info.tess_domain;
+			e->info.tess_domain = mode == SpvExecutionModeTriangles ? RD_TESS_TRIANGLES
+					      : mode == SpvExecutionModeQuads ? RD_TESS_QUADS : RD_TESS_ISOLINES;
+			break;
+		case SpvExecutionModeSpacingEqual:
+		case SpvExecutionModeSpacingFractionalEven:
+		case SpvExecutionModeSpacingFractionalOdd:
+			ok = tess && plain && !e->info.tess_spacing;
+			e->info.tess_spacing = mode == SpvExecutionModeSpacingEqual ? RD_SPACING_EQUAL
+					       : mode == SpvExecutionModeSpacingFractionalEven ? RD_SPACING_FRACTIONAL_EVEN
+												 : RD_SPACING_FRACTIONAL_ODD;
+			break;
+		case SpvExecutionModeVertexOrderCw:
+		case SpvExecutionModeVertexOrderCcw:
+			ok = tess && plain && !e->info.tess_order;
+			e->info.tess_order = mode == SpvExecutionModeVertexOrderCw ? RD_ORDER_CW : RD_ORDER_CCW;
+			break;
+		case SpvExecutionModePointMode:
+			ok = e->info.tess_point_mode = tess && plain;
+			break;
 		case SpvExecutionModeInputPoints:
 		case SpvExecutionModeInputLines:
 		case SpvExecutionModeInputLinesAdjacency:
-		case SpvExecutionModeTriangles:
 		case SpvExecutionModeInputTrianglesAdjacency:
+		gs_input:
 			ok = st == RD_STAGE_GEOMETRY && c->wc == 3 && !id_form && !e->info.gs_input_vertices;
 			e->info.gs_input_vertices = mode == SpvExecutionModeInputPoints ? 1
 						    : mode == SpvExecutionModeInputLines ? 2
@@ -587,6 +680,11 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 						    : mode == SpvExecutionModeTriangles ? 3 : 6;
 			break;
 		case SpvExecutionModeOutputVertices:
+			if (tess) {  /* the output patch's control points */
+				ok = c->wc == 4 && !id_form && W(c, 3) >= 1 && W(c, 3) <= RD_MAX_PATCH_VERTICES;
+				e->info.tess_output_vertices = W(c, 3);
+				break;
+			}
 			ok = st == RD_STAGE_GEOMETRY && c->wc == 4 && !id_form && W(c, 3) >= 1 &&
 			     W(c, 3) <= RD_MAX_GS_OUTPUT_VERTICES;
 			e->info.gs_max_vertices = W(c, 3);
@@ -628,6 +726,13 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			return fail(c, "compute entry point without a (nonzero) LocalSize");
 		e->info.workgroup_memory_size = c->wg_bytes;
 	}
+	if (e->info.stage == RD_STAGE_TESS_CONTROL) {
+		/* spec "Tessellation": OutputVertices in at least one stage;
+		 * a control shader needs it to know its invocations */
+		if (!e->info.tess_output_vertices)
+			return fail(c, "tessellation control entry point without OutputVertices");
+		e->info.workgroup_memory_size = c->wg_bytes;  /* its outputs (variables.c) */
+	}
 
 	/* The interface: inputs, then outputs, so each has one range. */
 	for (int pass = 0; pass < 2; pass++) {
@@ -654,13 +759,28 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	}
 
 	uint32_t writes = 0;
-	bool emits = false;
-	if (!reach(c, c->ids[fid].slot, e, &writes, &emits))
+	bool emits = false, barrier = false;
+	if (!reach(c, c->ids[fid].slot, e, &writes, &emits, &barrier))
 		return false;
+	static const char *const stage_names[] = {
+		[RD_STAGE_VERTEX] = "vertex", [RD_STAGE_FRAGMENT] = "fragment",
+		[RD_STAGE_COMPUTE] = "compute", [RD_STAGE_GEOMETRY] = "geometry",
+		[RD_STAGE_TESS_CONTROL] = "tessellation control",
+		[RD_STAGE_TESS_EVAL] = "tessellation evaluation"};
 	if (emits && e->info.stage != RD_STAGE_GEOMETRY)
 		return fail(c, "OpEmitVertex or OpEndPrimitive reachable from a %s entry point",
-			    e->info.stage == RD_STAGE_VERTEX ? "vertex" : e->info.stage == RD_STAGE_FRAGMENT
-			    ? "fragment" : "compute");
+			    stage_names[e->info.stage]);
+	/* Control barriers synchronize a workgroup or a patch's invocations:
+	 * compute and tessellation control only (spec 3.42.20, "Execution
+	 * scope ... Workgroup" for these models). */
+	if (barrier && e->info.stage != RD_STAGE_COMPUTE && e->info.stage != RD_STAGE_TESS_CONTROL)
+		return fail(c, "OpControlBarrier reachable from a %s entry point", stage_names[e->info.stage]);
+	e->info.has_barrier = barrier;
+	/* Outputs of a module with a control shader are shared memory
+	 * (variables.c): no other stage of that module may have outputs. */
+	if (c->tcs_module && e->info.stage != RD_STAGE_TESS_CONTROL && e->out_count + e->bout_count)
+		return fail(c, "a %s entry point with outputs in a module with a tessellation control "
+			    "entry point is unsupported", stage_names[e->info.stage]);
 	/* A builtin counts as written only if the entry's interface has it. */
 	for (uint32_t i = 0; i < e->bout_count; i++) {
 		uint32_t k = c->p->builtins[e->bout_first + i].kind, hit = writes & (1u << k);

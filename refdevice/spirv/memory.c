@@ -380,12 +380,17 @@ bool dec_atomic(struct rd_parse *c, const struct opdesc *od)
 	return true;
 }
 
+/* OpControlBarrier (execution scope, memory scope, semantics) waits for the
+ * workgroup's or patch's other invocations (rd_shader_run_group runs them
+ * in lockstep); memory is always coherent here, so its memory barrier and
+ * OpMemoryBarrier order nothing more. */
 bool dec_barrier(struct rd_parse *c, const struct opdesc *od)
 {
-	if (c->op == SpvOpControlBarrier)
-		return fail(c, "unsupported opcode OpControlBarrier (%u): the interpreter runs a "
-			    "workgroup's invocations one at a time", c->op);
-	if (!need_words(c, 3, 3) || !scope_semantics(c, 1, 2))
+	bool control = c->op == SpvOpControlBarrier;
+	uint32_t n = control ? 3 : 2;
+	if (!need_words(c, 1 + n, 1 + n) || !scope_semantics(c, 1, n))
 		return false;
+	if (control)
+		c->fn->barrier = 1;
 	return emit(c, od->fn) != NULL;
 }

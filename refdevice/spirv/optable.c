@@ -202,7 +202,7 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	BODY(AtomicOr, dec_atomic, rd_ex_atomic_or, 1, 0),
 	BODY(AtomicXor, dec_atomic, rd_ex_atomic_xor, 1, 0),
 	/* 3.42.20 Barrier */
-	BODY(ControlBarrier, dec_barrier, NULL, 0, 0),
+	BODY(ControlBarrier, dec_barrier, rd_ex_control_barrier, 0, 0),
 	BODY(MemoryBarrier, dec_barrier, rd_ex_fence, 0, 0),
 };
 

@@ -83,11 +83,15 @@ struct rd_ins {
 
 /* Where the run copies interface variables from and to. */
 struct rd_io_loc {
-	uint32_t slot;     /* first word in the state */
+	uint32_t slot;     /* first word in the state (tessellation control
+	                      outputs: in the shared memory) */
 	uint8_t loc;       /* Location */
-	uint8_t vtx;       /* geometry inputs: the input vertex */
+	uint8_t vtx;       /* per-vertex arrays (geometry and tessellation
+	                      inputs, control outputs): the vertex; RD_IO_PATCH
+	                      for a Patch variable */
 	uint16_t n;        /* words, 1..4 */
 };
+#define RD_IO_PATCH 0xffu
 
 /* Builtins copied between struct rd_invocation and the state. */
 enum rd_builtin_io {
@@ -108,6 +112,11 @@ enum rd_builtin_io {
 	RD_BI_IN_POINT_SIZE,   /* geometry: gl_in[vtx].gl_PointSize */
 	RD_BI_INVOCATION_ID,
 	RD_BI_PRIMITIVE_ID,
+	RD_BI_PATCH_VERTICES,
+	RD_BI_TESS_COORD,
+	/* tessellation levels: control outputs, evaluation inputs */
+	RD_BI_TESS_LEVEL_OUTER,
+	RD_BI_TESS_LEVEL_INNER,
 	/* outputs */
 	RD_BI_POSITION,
 	RD_BI_POINT_SIZE,
@@ -171,7 +180,7 @@ struct rd_shader {
 };
 
 /* Per-run state; lives on the caller's stack in rd_shader_run(). */
-enum rd_run_status { RD_RUN_GOING, RD_RUN_DONE, RD_RUN_KILLED, RD_RUN_FAULT };
+enum rd_run_status { RD_RUN_GOING, RD_RUN_DONE, RD_RUN_KILLED, RD_RUN_FAULT, RD_RUN_BARRIER };
 
 struct rd_state {
 	union rd_word *R;            /* the invocation state, nstate words */
@@ -184,6 +193,7 @@ struct rd_state {
 	uint32_t pred;               /* label id of the block we came from (OpPhi) */
 	uint32_t depth;              /* call frames in use */
 	enum rd_run_status status;
+	const struct rd_ins *resume;  /* RD_RUN_BARRIER: where to go on */
 	char *err;
 	size_t errsize;
 	/* Last buffer descriptor resolved: loads in a loop ask env once. */
@@ -198,7 +208,7 @@ struct rd_state {
 	X(copy) X(gather) X(insert) X(extract_dyn) X(insert_dyn) X(zero)       \
 	/* memory */                                                           \
 	X(load_nat) X(store_nat) X(load_push) X(load_buf) X(store_buf)        \
-	X(access_chain) X(array_length) X(fence)                               \
+	X(access_chain) X(array_length) X(fence) X(control_barrier)            \
 	/* functions and control flow */                                       \
 	X(call) X(ret) X(ret_value) X(branch) X(branch_cond) X(switch)        \
 	X(phi) X(kill) X(unreachable) X(emit_vertex) X(end_primitive)          \

@@ -100,7 +100,12 @@ bool dec_variable(struct rd_parse *c, const struct opdesc *od)
 	get_deco(c, id, NONE, SpvDecorationBuiltIn, &q->builtin);
 	const struct ptype *t = T(c, vt);
 	uint32_t storage_slot = NONE, extent = 0;
-	switch (sc) {
+	/* A tessellation control shader's outputs: every invocation of the
+	 * patch reads and writes the same gl_out[] and per-patch outputs
+	 * (spec "Tessellation Control Shader Execution"), so they live in the
+	 * memory the patch's invocations share, like Workgroup variables. */
+	bool shared = sc == SpvStorageClassWorkgroup || (sc == SpvStorageClassOutput && c->tcs_module);
+	switch (shared ? SpvStorageClassWorkgroup : sc) {
 	case SpvStorageClassInput:
 	case SpvStorageClassOutput:
 	case SpvStorageClassFunction:
@@ -116,9 +121,10 @@ bool dec_variable(struct rd_parse *c, const struct opdesc *od)
 		break;
 	case SpvStorageClassWorkgroup:
 		if (t->unsized)
-			return fail(c, "OpVariable: unsized Workgroup variable");
+			return fail(c, "OpVariable: unsized %s variable", rd_spirv_name(RD_NAME_STORAGE_CLASS, sc));
 		if ((uint64_t)c->wg_bytes + (uint64_t)t->words * 4 > RD_SPIRV_MAX_VALUE_WORDS * 4)
-			return fail(c, "Workgroup variables larger than %u bytes", RD_SPIRV_MAX_VALUE_WORDS * 4);
+			return fail(c, "%s variables larger than %u bytes", rd_spirv_name(RD_NAME_STORAGE_CLASS, sc),
+				    RD_SPIRV_MAX_VALUE_WORDS * 4);
 		q->region = RD_REGION_WG;
 		q->offset = c->wg_bytes;
 		c->wg_bytes += t->words * 4;

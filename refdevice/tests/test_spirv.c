@@ -15,6 +15,7 @@
 #include "shaders/rect_vert.h"
 
 #include "rdtest_shaders/spv_barrier_comp.h"
+#include "rdtest_shaders/spv_barrier_divergent_comp.h"
 #include "rdtest_shaders/spv_bits_comp.h"
 #include "rdtest_shaders/spv_compute_comp.h"
 #include "rdtest_shaders/spv_control_comp.h"
@@ -747,6 +748,45 @@ out:
 	rd_shader_destroy(s);
 }
 
+/* Control barriers: a workgroup's invocations run in lockstep between
+ * barriers (rd_shader_run_group), so each reads what the other stored
+ * before the barrier; a barrier only some invocations reach is an error. */
+static void test_barrier(void)
+{
+	struct rd_shader *s = create(spv_barrier_comp, sizeof(spv_barrier_comp));
+	struct rd_shader *d = create(spv_barrier_divergent_comp, sizeof(spv_barrier_divergent_comp));
+	struct rd_entry_info info, dinfo;
+	if (!entry(s, RD_STAGE_COMPUTE, &info) || !entry(d, RD_STAGE_COMPUTE, &dinfo))
+		goto out;
+	CHECK(info.has_barrier && dinfo.has_barrier, "has_barrier");
+	uint32_t b[2] = {77, 77}, wg[2];
+	struct env e;
+	env_init(&e);
+	env_bind(&e, 0, 0, b, sizeof(b));
+	struct rd_invocation inv[2];
+	char err[256];
+	for (int pass = 0; pass < 2; pass++) {
+		memset(inv, 0, sizeof(inv));
+		memset(wg, 0, sizeof(wg));
+		for (uint32_t i = 0; i < 2; i++) {
+			inv[i].local_id[0] = inv[i].global_id[0] = inv[i].local_index = i;
+			inv[i].num_workgroups[0] = inv[i].num_workgroups[1] = inv[i].num_workgroups[2] = 1;
+			inv[i].workgroup_memory = (uint8_t *)wg;
+		}
+		if (pass == 0) {
+			CHECK(rd_shader_run_group(s, &info, &e.env, inv, 2, err, sizeof(err)) == 0, "%s", err);
+			CHECK(b[0] == 1 && b[1] == 0, "after the barrier each reads the other's value: %u %u",
+			      b[0], b[1]);
+		} else {
+			int rc = rd_shader_run_group(d, &dinfo, &e.env, inv, 2, err, sizeof(err));
+			CHECK(rc != 0 && strstr(err, "OpControlBarrier"), "divergent barrier refused: %s", err);
+		}
+	}
+out:
+	rd_shader_destroy(s);
+	rd_shader_destroy(d);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Graphics interfaces                                                      */
 
@@ -943,7 +983,6 @@ static void test_refusals(void)
 	memcpy(w, color_frag, sizeof(color_frag));
 
 	refuse(spv_sampler_frag, sizeof(spv_sampler_frag), "unsupported opcode OpTypeImage", "image sampling");
-	refuse(spv_barrier_comp, sizeof(spv_barrier_comp), "OpControlBarrier", "barrier");
 	refuse(NULL, 0, "bytes", "no module");
 
 	/* The same module in the other byte order is fine. */
@@ -1016,6 +1055,7 @@ static const struct {
 	{ "ops", test_ops },
 	{ "asm_ops", test_asm_ops },
 	{ "shared", test_shared },
+	{ "barrier", test_barrier },
 	{ "varyings", test_varyings },
 	{ "early", test_early },
 	{ "oob", test_oob },

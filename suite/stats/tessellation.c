@@ -1,7 +1,16 @@
 /* vkqs.stats.tessellation.*: tessellation control patches and evaluation invocations
  * of a triangle patch. */
+#include <math.h>
+#include <string.h>
+
 #include "stats.h"
 #include "shaders/stats_isolines_tese.h"
+#include "shaders/stats_levels_iso_even_tese.h"
+#include "shaders/stats_levels_quad_odd_tese.h"
+#include "shaders/stats_levels_tesc.h"
+#include "shaders/stats_levels_tri_equal_tese.h"
+#include "shaders/stats_levels_tri_even_tese.h"
+#include "shaders/stats_levels_tri_odd_tese.h"
 #include "shaders/stats_points_tese.h"
 #include "shaders/stats_quad4_tesc.h"
 #include "shaders/stats_quads_tese.h"
@@ -118,6 +127,166 @@ static void tessellation_with_geometry(struct vkqs_ctx *ctx, const void *param)
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
+/* Tessellation levels above 1, every spacing ("Tessellation"): the
+ * control shader (stats_levels.tesc) writes the levels of the push
+ * constants, and each evaluation shader fixes the domain and spacing.
+ * The tessellator's vertex and primitive counts follow from the chapter,
+ * whatever the implementation-dependent positions and triangulation:
+ * - "Tessellator Spacing": a level is clamped ([1, max] equal, [2, max]
+ *   fractional even, [1, max - 1] fractional odd) and rounded up to an
+ *   integer, an even or an odd integer n of segments;
+ * - triangles: all levels 1 make one triangle; otherwise an inner level
+ *   of 1 acts as 1 + epsilon (2 segments, 3 fractional odd); the inner
+ *   level's n makes concentric rings of n - 2r segments per side down to
+ *   a point (n even) or a triangle (n odd), the outer ring's sides the
+ *   outer levels' segments; the area between two rings is filled by
+ *   triangles each on one segment of either ring (a polygon of V vertices
+ *   without inner ones takes V - 2 triangles: the two rings' segments);
+ * - quads: a grid of m x n from the inner levels (same 1 + epsilon rule),
+ *   two triangles per cell off the border, the border filled against the
+ *   outer edges the same way;
+ * - isolines: the first outer level (equal spacing always) lines of the
+ *   second's segments;
+ * - point mode: one point per distinct vertex.
+ * 18.4: one control shader count per patch; evaluation invocations at
+ * least once per distinct vertex (more is CompatibilityWarning); one
+ * clipping invocation per primitive. */
+enum tess_dom { TRI, QUAD, ISO };
+struct levels_param {
+	const char *name;
+	enum tess_dom dom;
+	int spacing;        /* 0 equal, 1 fractional even, 2 fractional odd */
+	bool points;
+	float outer[4], inner[2];
+	const uint32_t *tese;
+	size_t tese_size;
+};
+#define TESE(x) x, sizeof(x)
+static const struct levels_param levels_params[] = {
+	{"triangles_equal", TRI, 0, false, {2, 3, 4, 0}, {3, 0}, TESE(stats_levels_tri_equal_tese)},
+	{"triangles_inner_one", TRI, 0, false, {3, 1, 1, 0}, {1, 0}, TESE(stats_levels_tri_equal_tese)},
+	{"triangles_fractional_odd", TRI, 2, false, {2.5f, 1, 4.2f, 0}, {4.5f, 0},
+	 TESE(stats_levels_tri_odd_tese)},
+	{"triangles_fractional_even", TRI, 1, false, {1, 2, 3, 0}, {1, 0}, TESE(stats_levels_tri_even_tese)},
+	{"quads_equal", QUAD, 0, false, {1, 2, 3, 4}, {4, 2}, TESE(stats_quads_tese)},
+	{"quads_fractional_odd", QUAD, 2, false, {3.5f, 2, 2, 2}, {1, 5.5f}, TESE(stats_levels_quad_odd_tese)},
+	{"isolines_equal", ISO, 0, false, {3, 4, 0, 0}, {0, 0}, TESE(stats_isolines_tese)},
+	{"isolines_fractional_even", ISO, 1, false, {2.5f, 3, 0, 0}, {0, 0},
+	 TESE(stats_levels_iso_even_tese)},
+	{"point_mode", TRI, 0, true, {4, 4, 4, 0}, {4, 0}, TESE(stats_points_tese)},
+};
+static void levels_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct levels_param *)param)->name);
+}
+
+static uint32_t level_segments(int spacing, float level, uint32_t max)
+{
+	float lo = spacing == 1 ? 2.0f : 1.0f, hi = spacing == 2 ? (float)max - 1.0f : (float)max;
+	float f = level < lo ? lo : level > hi ? hi : level;
+	uint32_t n = (uint32_t)ceilf(f);
+	if ((spacing == 1 && n % 2) || (spacing == 2 && n % 2 == 0))
+		n++;
+	return n;
+}
+
+/* Distinct vertices and primitives of one patch (see above). */
+static void levels_counts(const struct levels_param *p, uint32_t max, uint64_t *verts, uint64_t *prims)
+{
+	uint32_t o[4], in[2];
+	for (int i = 0; i < 4; i++)
+		o[i] = level_segments(p->spacing, p->outer[i], max);
+	for (int i = 0; i < 2; i++)
+		in[i] = level_segments(p->spacing, p->inner[i], max);
+	uint32_t eps = p->spacing == 2 ? 3 : 2; /* an inner 1 as 1 + epsilon */
+	uint64_t v = 0, n = 0;
+	if (p->dom == ISO) {
+		uint32_t lines = level_segments(0, p->outer[0], max);
+		v = (uint64_t)lines * (o[1] + 1);
+		n = (uint64_t)lines * o[1];
+	} else if (p->dom == TRI) {
+		if (in[0] == 1 && o[0] == 1 && o[1] == 1 && o[2] == 1) {
+			v = 3, n = 1;
+		} else {
+			uint32_t k = in[0] == 1 ? eps : in[0];
+			uint64_t ring = o[0] + o[1] + o[2]; /* the outer ring's segments */
+			v = ring;
+			for (uint32_t r = 1; 2 * r <= k; r++) {
+				uint32_t m = k - 2 * r;
+				v += m ? 3 * m : 1;
+				n += ring + 3 * m;
+				ring = 3 * m;
+				n += m == 1; /* the innermost triangle */
+			}
+		}
+	} else {
+		uint64_t border = (uint64_t)o[0] + o[1] + o[2] + o[3];
+		if (in[0] == 1 && in[1] == 1 && border == 4) {
+			v = 4, n = 2;
+		} else {
+			uint64_t a = in[0] == 1 ? eps : in[0], b = in[1] == 1 ? eps : in[1];
+			v = border + (a - 1) * (b - 1);
+			n = border + 2 * (a - 2) + 2 * (b - 2) + 2 * (a - 2) * (b - 2);
+		}
+	}
+	*verts = v;
+	*prims = p->points ? v : n;
+}
+
+static void tessellation_levels(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct levels_param *p = param;
+	if (p->points && !ctx->vk->features.features.shaderTessellationAndGeometryPointSize)
+		vkqs_skip(ctx, "feature shaderTessellationAndGeometryPointSize is not supported");
+	uint32_t mask = IA_MASK | BIT(CLIP_PRIM) | TESS_BITS;
+	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, mask, 1);
+	struct {
+		struct vkqs_rect_push rect;
+		float outer[4], inner[2];
+	} pc = {{{0, 0, 1, 1}, {(float)FB, (float)FB}, 0.5f, 0.0f}, {0}, {0}};
+	memcpy(pc.outer, p->outer, sizeof(pc.outer));
+	memcpy(pc.inner, p->inner, sizeof(pc.inner));
+	VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
+	struct vkqs_pipeline_desc pd = {
+		.set_topology = true,
+		.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
+		.tesc_spv = stats_levels_tesc,
+		.tesc_size = sizeof(stats_levels_tesc),
+		.tese_spv = p->tese,
+		.tese_size = p->tese_size,
+		.patch_control_points = 4,
+		.push_size = sizeof(pc),
+		.push_stages = stages,
+	};
+	const struct vkqs_pipeline *pipe = vkqs_pipeline_rect(ctx, g.t, &pd);
+
+	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
+	D->vkCmdBindPipeline(g.cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe->pipeline);
+	/* one range for both stages: every push names both
+	 * (VUID-vkCmdPushConstants-offset-01796) */
+	D->vkCmdPushConstants(g.cb, pipe->layout, stages, 0, sizeof(pc), &pc);
+	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
+	D->vkCmdDraw(g.cb, 8, 1, 0, 0);
+	D->vkCmdEndQuery(g.cb, g.pool, 0);
+	vkqs_target_end(ctx, g.cb);
+	stats_gfx_submit(ctx, &g);
+
+	uint64_t verts, prims;
+	levels_counts(p, ctx->vk->props.limits.maxTessellationGenerationLevel, &verts, &prims);
+	char what[128];
+	snprintf(what, sizeof(what), "%s: 2 patches of %llu vertices, %llu primitives", p->name,
+		 (unsigned long long)verts, (unsigned long long)prims);
+	struct expect e = stats_expect_zero(what);
+	stats_add_natural(&e, IA_V, 8);
+	stats_add_natural(&e, IA_P, 2);
+	stats_add_natural(&e, VS, 8);
+	stats_add_natural(&e, TCS, 2);
+	stats_add_natural(&e, TES, 2 * verts);
+	stats_add_natural(&e, CLIP_INV, 2 * prims);
+	stats_add_lower(&e, CLIP_PRIM, 2 * prims);
+	stats_check_query(ctx, g.pool, 0, g.mask, &e);
+}
+
 static const struct vkqs_case cases[] = {
 	{.name = "tessellation.triangle_patches",
 	 .fn = tessellation_counts,
@@ -129,6 +298,12 @@ static const struct vkqs_case cases[] = {
 		 "invocations at least once per unique tessellator vertex (quads, isolines, "
 		 "point mode; 4- and 3-point patches)",
 	 .params = VKQS_PARAMS(tess_params, tess_name)},
+	{.name = "tessellation.levels",
+	 .fn = tessellation_levels,
+	 .spec = "Tessellation (spacing, triangle, quad and isoline tessellation, point mode) and "
+		 "18.4: evaluation invocations at least once per distinct vertex and one clipping "
+		 "invocation per primitive of levels above 1 under every spacing",
+	 .params = VKQS_PARAMS(levels_params, levels_name)},
 	{.name = "tessellation.with_geometry",
 	 .fn = tessellation_with_geometry,
 	 .spec = "18.4: every counter of a pipeline with tessellation and a geometry shader "
