@@ -134,6 +134,19 @@ static void fetch_vertex(const struct draw *d, struct rd_invocation *inv)
 	}
 }
 
+/* A vertex out of a shader stage (vertex, evaluation, geometry): its
+ * Position, PointSize (spec "Points": 1.0 without a PointSize write) and
+ * output locations. */
+static void stage_output(const struct rd_invocation *inv, const struct rd_entry_info *info,
+			 struct clip_vertex *out)
+{
+	for (int i = 0; i < 4; i++)
+		out->p[i] = inv->position[i];
+	out->point_size = info->writes_point_size ? inv->point_size : 1.0f;
+	out->edge = out->orig = true;
+	memcpy(out->var, inv->out, sizeof(out->var));
+}
+
 /* Vertex shading: one invocation per vertex per instance per view (spec
  * 18.4 lets vs_invocations count every vertex shaded). */
 static int shade_vertex(struct draw *d, uint32_t vertex_index, uint32_t instance_index,
@@ -154,12 +167,7 @@ static int shade_vertex(struct draw *d, uint32_t vertex_index, uint32_t instance
 		return -1;
 	}
 	d->c->vs_invocations++;
-	for (int i = 0; i < 4; i++)
-		out->p[i] = inv.position[i];
-	/* Spec "Points": without a PointSize write the size is 1.0. */
-	out->point_size = d->st->vs_info.writes_point_size ? inv.point_size : 1.0f;
-	out->edge = out->orig = true;
-	memcpy(out->var, inv.out, sizeof(out->var));
+	stage_output(&inv, &d->st->vs_info, out);
 	return 0;
 }
 
@@ -554,11 +562,7 @@ static int gs_emit(void *user, uint32_t stream, const struct rd_invocation *inv)
 	}
 	struct gs_strip *s = &d->strip[stream];
 	struct clip_vertex cv;
-	for (int i = 0; i < 4; i++)
-		cv.p[i] = inv->position[i];
-	cv.point_size = gi->writes_point_size ? inv->point_size : 1.0f;
-	cv.edge = cv.orig = true;
-	memcpy(cv.var, inv->out, sizeof(cv.var));
+	stage_output(inv, gi, &cv);
 	const struct clip_vertex *v[3];
 	uint32_t n = 0;
 	switch (gi->gs_output) {
@@ -738,12 +742,7 @@ static int input_patch(struct draw *d)
 			return -1;
 		}
 		d->c->tes_invocations++;
-		struct clip_vertex *out = &d->tes_out[v];
-		for (int i = 0; i < 4; i++)
-			out->p[i] = e.position[i];
-		out->point_size = st->tes_info.writes_point_size ? e.point_size : 1.0f;
-		out->edge = out->orig = true;
-		memcpy(out->var, e.out, sizeof(out->var));
+		stage_output(&e, &st->tes_info, &d->tes_out[v]);
 	}
 	d->patch_id++;
 	d->c->tess_primitives += m->nprims;

@@ -155,6 +155,7 @@ static const double corner[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
  * edge (third outer level), side 1 u = 0 (first), side 2 v = 0 (second). */
 static const uint32_t tri_side_level[3] = {2, 0, 1};
 
+/* a to c at t, computed from the nearer end (the same point either way) */
 static void lerp3(const double *a, const double *c, double t, double *out)
 {
 	for (int k = 0; k < 3; k++)
@@ -278,7 +279,7 @@ static void quads(struct build *b, enum rd_tess_spacing sp, const float outer[4]
 
 	/* the border, side by side counter-clockwise from (0, 0): v = 0
 	 * (second outer level), u = 1 (third), v = 1 (fourth), u = 0 (first) */
-	static const double qc[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+	static const double qc[4][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
 	static const uint32_t level[4] = {1, 2, 3, 0};
 	uint32_t cidx[4];
 	for (int s = 0; s < 4; s++)
@@ -290,11 +291,10 @@ static void quads(struct build *b, enum rd_tess_spacing sp, const float outer[4]
 		o[s].n = no[lvl];
 		edge_positions(sp, no[lvl], fo[lvl], t);
 		for (uint32_t k = 0; k <= o[s].n; k++) {
-			const double *a = qc[s], *c = qc[(s + 1) % 4];
-			double u = t[k] <= 0.5 ? a[0] + (c[0] - a[0]) * t[k] : c[0] + (a[0] - c[0]) * (1.0 - t[k]);
-			double v = t[k] <= 0.5 ? a[1] + (c[1] - a[1]) * t[k] : c[1] + (a[1] - c[1]) * (1.0 - t[k]);
+			double q[3];
+			lerp3(qc[s], qc[(s + 1) % 4], t[k], q);
 			o[s].proj[k] = t[k];
-			o[s].idx[k] = k == 0 ? cidx[s] : k == o[s].n ? cidx[(s + 1) % 4] : add_vertex(b, u, v, 0);
+			o[s].idx[k] = k == 0 ? cidx[s] : k == o[s].n ? cidx[(s + 1) % 4] : add_vertex(b, q[0], q[1], 0);
 		}
 	}
 	/* the inner rectangle's sides, in the same directions, projected

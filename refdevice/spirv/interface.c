@@ -331,10 +331,10 @@ static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool inp
 	bool tess = st == RD_STAGE_TESS_CONTROL || st == RD_STAGE_TESS_EVAL;
 	bool patch = get_deco(c, id, NONE, SpvDecorationPatch, NULL);
 	c->io_vtx = 0;
-	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) &&
-			      (b == SpvBuiltInInvocationId || b == SpvBuiltInPrimitiveId ||
-			       b == SpvBuiltInPatchVertices || b == SpvBuiltInTessCoord ||
-			       b == SpvBuiltInTessLevelOuter || b == SpvBuiltInTessLevelInner);
+	/* only gl_PerVertex's members come per vertex */
+	bool scalar_builtin = get_deco(c, id, NONE, SpvDecorationBuiltIn, &b) && b != SpvBuiltInPosition &&
+			      b != SpvBuiltInPointSize && b != SpvBuiltInClipDistance &&
+			      b != SpvBuiltInCullDistance;
 	if (patch && (!tess || (input ? st != RD_STAGE_TESS_EVAL : st != RD_STAGE_TESS_CONTROL)))
 		return fail(c, "%s variable %u decorated Patch outside a tessellation %s shader",
 			    input ? "Input" : "Output", id, input ? "evaluation" : "control");
