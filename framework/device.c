@@ -29,6 +29,10 @@ void vkqs_version_string(uint32_t v, char *buf, size_t size)
 		 VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
 }
 
+/* The manifest vkqs_loader_add_refdevice found, when the loader's driver
+ * list was the system's plus that one alone. */
+static char own_manifest[4200];
+
 void vkqs_loader_add_refdevice(void)
 {
 	static const char *const where[] = {"refdevice/", ""};
@@ -36,6 +40,8 @@ void vkqs_loader_add_refdevice(void)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n <= 0 || getenv("VKQS_NO_REFDEVICE"))
 		return;
+	bool user_list = getenv("VK_DRIVER_FILES") || getenv("VK_ICD_FILENAMES") ||
+			 getenv("VK_ADD_DRIVER_FILES");
 	exe[n] = '\0';
 	char *slash = strrchr(exe, '/');
 	if (!slash)
@@ -49,6 +55,8 @@ void vkqs_loader_add_refdevice(void)
 	}
 	if (i == sizeof(where) / sizeof(where[0]))
 		return;
+	if (!user_list)
+		snprintf(own_manifest, sizeof(own_manifest), "%s", manifest);
 	const char *add = getenv("VK_ADD_DRIVER_FILES");
 	if (add && strstr(add, manifest))
 		return;
@@ -58,6 +66,17 @@ void vkqs_loader_add_refdevice(void)
 	sprintf(value, "%s%s%s", add ? add : "", add && *add ? ":" : "", manifest);
 	setenv("VK_ADD_DRIVER_FILES", value, 1);
 	free(value);
+}
+
+const char *vkqs_loader_only_refdevice(const struct vkqs_device_info *d)
+{
+	if (!own_manifest[0] || strcmp(d->driver_name, VKQS_REFDEVICE_DRIVER_NAME) != 0 ||
+	    d->same_driver_count != 1)
+		return NULL;
+	if (setenv("VK_DRIVER_FILES", own_manifest, 1) != 0)
+		return NULL;
+	unsetenv("VK_ADD_DRIVER_FILES");
+	return "0";
 }
 
 /* Instance --------------------------------------------------------------- */
@@ -704,6 +723,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	memset(o, 0, sizeof(*o));
 	o->index = index;
 	o->device_count = inst->phys_count;
+
 	o->layer_version = inst->validation ? layer_spec_version : 0;
 
 	VkPhysicalDeviceDriverProperties drv = {
@@ -714,6 +734,14 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	snprintf(o->name, sizeof(o->name), "%s", p.properties.deviceName);
 	snprintf(o->driver_name, sizeof(o->driver_name), "%s", drv.driverName);
 	snprintf(o->driver_info, sizeof(o->driver_info), "%s", drv.driverInfo);
+	for (uint32_t i = 0; i < inst->phys_count; i++) {
+		VkPhysicalDeviceDriverProperties other = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+		VkPhysicalDeviceProperties2 op = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &other};
+		vkGetPhysicalDeviceProperties2(inst->phys[i], &op);
+		o->same_driver_count += strcmp(other.driverName, drv.driverName) == 0;
+	}
 	o->api_version = p.properties.apiVersion;
 	o->driver_version = p.properties.driverVersion;
 	o->vendor_id = p.properties.vendorID;

@@ -15,6 +15,8 @@
 
 /* The device a run uses when --device is absent. */
 #define VKQS_DEFAULT_DEVICE "refdevice"
+/* The bundled reference device's driverName (refdevice/rd_instance.c). */
+#define VKQS_REFDEVICE_DRIVER_NAME "refdevice"
 
 struct vkqs_family_info {
 	VkQueueFlags flags;
@@ -57,6 +59,7 @@ struct vkqs_device_info {
 	uint32_t ext_count; /* the query-related extensions, present or not */
 	struct vkqs_ext_info exts[VKQS_MAX_EXTS];
 	uint32_t layer_version; /* VK_LAYER_KHRONOS_validation's, under --validation */
+	uint32_t same_driver_count; /* physical devices of this driver name, this one too */
 };
 
 const char *vkqs_device_type_name(VkPhysicalDeviceType t);
@@ -69,6 +72,14 @@ void vkqs_version_string(uint32_t v, char *buf, size_t size);
  * user's choice and wins (the loader then ignores VK_ADD_DRIVER_FILES);
  * VKQS_NO_REFDEVICE=1 skips it.  Call before the first Vulkan call. */
 void vkqs_loader_add_refdevice(void);
+
+/* When d is the bundled reference device that vkqs_loader_add_refdevice
+ * added (the user named no driver list, and the loader sees one device of
+ * that driver), makes the loader load its manifest alone from now on and
+ * returns the device spec that selects it then ("0"); else NULL, changing
+ * nothing.  Case processes then skip loading every other driver (lavapipe
+ * links LLVM: a fifth of a refdevice run's time). */
+const char *vkqs_loader_only_refdevice(const struct vkqs_device_info *d);
 
 /* Instance --------------------------------------------------------------- */
 struct vkqs_instance {

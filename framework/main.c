@@ -528,8 +528,9 @@ static int cmd_run(int argc, char **argv)
 	       o.validation ? ", validation on" : "");
 	fflush(stdout);
 
+	const char *only = vkqs_loader_only_refdevice(&run.device);
 	struct vkqs_runner_opts ro = {
-		.device = o.device,
+		.device = only ? only : o.device,
 		.validation = o.validation,
 		.timeout_s = o.timeout_s,
 		.jobs = o.jobs,
@@ -795,8 +796,9 @@ static int cmd_bench(int argc, char **argv)
 	       o.quick ? ", quick" : "");
 	fflush(stdout);
 	/* One at a time: benchmarks must not share the machine. */
+	const char *only = vkqs_loader_only_refdevice(&run.device);
 	struct vkqs_runner_opts ro = {
-		.device = o.device,
+		.device = only ? only : o.device,
 		.validation = o.validation,
 		.timeout_s = o.timeout_s,
 		.jobs = 1,
