@@ -159,6 +159,12 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.4: TESSELLATION_CONTROL_SHADER_PATCHES counts each patch, not each draw")      \
 	X(TES_COUNTS_PRIMITIVES, "tessellation_evaluation_counts_primitives", "stats", "",   \
 	  "18.4: TESSELLATION_EVALUATION_SHADER_INVOCATIONS counts an invocation per tessellated vertex") \
+	X(TASK_PER_WORKGROUP, "task_invocations_per_workgroup", "mesh", "",                  \
+	  "18.4: TASK_SHADER_INVOCATIONS counts each invocation, not each workgroup")        \
+	X(MESH_PER_WORKGROUP, "mesh_invocations_per_workgroup", "mesh", "",                  \
+	  "18.4: MESH_SHADER_INVOCATIONS counts each invocation, not each workgroup")        \
+	X(MESH_PRIMITIVES_CULLED, "mesh_primitives_count_culled", "mesh", "",                \
+	  "18.9: a mesh primitive counts when it reaches the fragment shader stage, not when culled") \
 	X(CLIP_BEFORE_GS, "clipping_counts_input_primitives", "stats", "",                   \
 	  "18.4: clipping counts the primitives out of the last pre-rasterization stage")    \
 	X(ADJACENCY_UNSHADED, "adjacent_vertices_not_shaded", "stats", "",                   \
@@ -451,7 +457,9 @@ struct rd_pipeline {
 	struct rd_shader *vs, *fs, *cs;
 	struct rd_shader *gs_shader;    /* geometry (gs is the graphics state) */
 	struct rd_shader *tcs, *tes;    /* tessellation control and evaluation */
+	struct rd_shader *task, *mesh;  /* task and mesh (VK_EXT_mesh_shader) */
 	struct rd_entry_info vs_info, fs_info, cs_info, gs_info, tcs_info, tes_info;
+	struct rd_entry_info task_info, mesh_info;
 	/* graphics state; dynamic_mask says which fields come from commands */
 	struct rd_graphics_state gs;
 	uint32_t dynamic_mask;          /* RD_DYN_* */

@@ -409,6 +409,62 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndexedIndirect(VkCommandBuffer cb, VkBuffe
 	indirect(cb, RD_CMD_DRAW_INDEXED_INDIRECT, b, off, count, stride);
 }
 
+static void indirect_count(VkCommandBuffer cb, enum rd_cmd_type t, VkBuffer b, VkDeviceSize off,
+			   VkBuffer cbuf, VkDeviceSize coff, uint32_t max, uint32_t stride)
+{
+	struct rd_cmd *c = cmd_new(cb, t);
+	if (c) {
+		c->u.indirect.buffer = (struct rd_buffer *)b;
+		c->u.indirect.offset = off;
+		c->u.indirect.count = max;
+		c->u.indirect.stride = stride;
+		c->u.indirect.count_buffer = (struct rd_buffer *)cbuf;
+		c->u.indirect.count_offset = coff;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndirectCount(VkCommandBuffer cb, VkBuffer b, VkDeviceSize off,
+						   VkBuffer cbuf, VkDeviceSize coff, uint32_t max,
+						   uint32_t stride)
+{
+	indirect_count(cb, RD_CMD_DRAW_INDIRECT_COUNT, b, off, cbuf, coff, max, stride);
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndexedIndirectCount(VkCommandBuffer cb, VkBuffer b,
+							  VkDeviceSize off, VkBuffer cbuf,
+							  VkDeviceSize coff, uint32_t max,
+							  uint32_t stride)
+{
+	indirect_count(cb, RD_CMD_DRAW_INDEXED_INDIRECT_COUNT, b, off, cbuf, coff, max, stride);
+}
+
+/* VK_EXT_mesh_shader */
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawMeshTasksEXT(VkCommandBuffer cb, uint32_t x, uint32_t y,
+						  uint32_t z)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_DRAW_MESH);
+	if (c) {
+		c->u.dispatch.groups[0] = x;
+		c->u.dispatch.groups[1] = y;
+		c->u.dispatch.groups[2] = z;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawMeshTasksIndirectEXT(VkCommandBuffer cb, VkBuffer b,
+							  VkDeviceSize off, uint32_t count,
+							  uint32_t stride)
+{
+	indirect(cb, RD_CMD_DRAW_MESH_INDIRECT, b, off, count, stride);
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdDrawMeshTasksIndirectCountEXT(VkCommandBuffer cb, VkBuffer b,
+							       VkDeviceSize off, VkBuffer cbuf,
+							       VkDeviceSize coff, uint32_t max,
+							       uint32_t stride)
+{
+	indirect_count(cb, RD_CMD_DRAW_MESH_INDIRECT_COUNT, b, off, cbuf, coff, max, stride);
+}
+
 VKAPI_ATTR void VKAPI_CALL rd_CmdDispatchBase(VkCommandBuffer cb, uint32_t bx, uint32_t by,
 					      uint32_t bz, uint32_t x, uint32_t y, uint32_t z)
 {

@@ -22,6 +22,11 @@
 	X(DRAW_INDEXED)               \
 	X(DRAW_INDIRECT)              \
 	X(DRAW_INDEXED_INDIRECT)      \
+	X(DRAW_INDIRECT_COUNT)        \
+	X(DRAW_INDEXED_INDIRECT_COUNT) \
+	X(DRAW_MESH)                  \
+	X(DRAW_MESH_INDIRECT)         \
+	X(DRAW_MESH_INDIRECT_COUNT)   \
 	X(DISPATCH)                   \
 	X(DISPATCH_INDIRECT)          \
 	X(COPY_BUFFER)                \
@@ -71,13 +76,20 @@ enum rd_cmd_type {
 };
 extern const char *const rd_cmd_names[RD_CMD_COUNT];
 
+/* The draw commands, vertex and mesh, direct and indirect. */
+static inline bool rd_cmd_is_draw(enum rd_cmd_type t)
+{
+	return t == RD_CMD_DRAW || t == RD_CMD_DRAW_INDEXED || t == RD_CMD_DRAW_INDIRECT ||
+	       t == RD_CMD_DRAW_INDEXED_INDIRECT || t == RD_CMD_DRAW_INDIRECT_COUNT ||
+	       t == RD_CMD_DRAW_INDEXED_INDIRECT_COUNT || t == RD_CMD_DRAW_MESH ||
+	       t == RD_CMD_DRAW_MESH_INDIRECT || t == RD_CMD_DRAW_MESH_INDIRECT_COUNT;
+}
+
 /* Draws and dispatches: the action commands that take a result index of
  * the active shader instrumentation. */
 static inline bool rd_cmd_is_action(enum rd_cmd_type t)
 {
-	return t == RD_CMD_DRAW || t == RD_CMD_DRAW_INDEXED || t == RD_CMD_DRAW_INDIRECT ||
-	       t == RD_CMD_DRAW_INDEXED_INDIRECT || t == RD_CMD_DISPATCH ||
-	       t == RD_CMD_DISPATCH_INDIRECT;
+	return rd_cmd_is_draw(t) || t == RD_CMD_DISPATCH || t == RD_CMD_DISPATCH_INDIRECT;
 }
 
 struct rd_rendering_attachment {
@@ -133,10 +145,14 @@ struct rd_cmd {
 			uint32_t count, instances, first, first_instance;
 			int32_t vertex_offset;
 		} draw;
+		/* count: drawCount, or maxDrawCount with count_buffer (the
+		 * *IndirectCount draws: the count read at count_offset) */
 		struct {
 			struct rd_buffer *buffer;
 			VkDeviceSize offset;
 			uint32_t count, stride;
+			struct rd_buffer *count_buffer;
+			VkDeviceSize count_offset;
 		} indirect;
 		struct {
 			uint32_t base[3], groups[3];

@@ -16,19 +16,26 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 					       VkDevice *pDevice)
 {
 	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+	/* Every extension offered (a fixed array of 16 once lost the 17th:
+	 * VK_KHR_calibrated_timestamps under RD_CLOCK=host). */
 	uint32_t next = 0;
-	VkExtensionProperties exts[16];
-	next = 16;
+	rd_EnumerateDeviceExtensionProperties(physicalDevice, NULL, &next, NULL);
+	VkExtensionProperties *exts = calloc(next ? next : 1, sizeof(*exts));
+	if (!exts)
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	rd_EnumerateDeviceExtensionProperties(physicalDevice, NULL, &next, exts);
 	for (uint32_t i = 0; i < ci->enabledExtensionCount; i++) {
 		bool ok = false;
 		for (uint32_t k = 0; k < next; k++)
 			ok |= !strcmp(exts[k].extensionName, ci->ppEnabledExtensionNames[i]);
-		if (!ok)
+		if (!ok) {
+			free(exts);
 			return RD_ERROR(VK_ERROR_EXTENSION_NOT_PRESENT,
 					"vkCreateDevice: extension %s is not supported",
 					ci->ppEnabledExtensionNames[i]);
+		}
 	}
+	free(exts);
 	struct rd_device *dev = rd_object_alloc(NULL, pAllocator, sizeof(*dev),
 						VK_OBJECT_TYPE_DEVICE);
 	if (!dev)
@@ -717,6 +724,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 		values = 2; /* 18.2: primitives written, primitives needed */
 		break;
 	case VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT:
+	case VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT:
 		break;
 	case VK_QUERY_TYPE_TIME_ELAPSED_QCOM:
 		if (!dev->elapsed_timer_query)

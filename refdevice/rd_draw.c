@@ -73,6 +73,12 @@ struct draw {
 	struct rd_tess_mesh mesh;
 	struct clip_vertex *tes_out;
 	uint32_t tes_cap;
+	/* Mesh shading: a workgroup's invocations, its shared memory (the
+	 * mesh shader's outputs), the task workgroup's, and the output
+	 * vertices (freed when the draw ends). */
+	struct rd_invocation *group;
+	uint8_t *mesh_shared, *task_shared;
+	struct clip_vertex *mesh_vtx;
 	/* Clipping buffers. */
 	struct clip_vertex poly[2][CLIP_MAX];
 	struct rd_raster_vertex screen[CLIP_MAX];
@@ -404,6 +410,7 @@ static int clip_point_primitive(struct draw *d, const struct clip_vertex *v)
 	if (!to_screen(d, v, &rv))
 		return 0;
 	d->c->clipping_primitives++;
+	d->c->mesh_primitives += d->st->mesh != NULL;
 	return emit(d, &rv, 1, NULL);
 }
 
@@ -433,6 +440,7 @@ static int clip_line_primitive(struct draw *d, const struct clip_vertex *a,
 	if (!to_screen(d, &e[0], &rv[0]) || !to_screen(d, &e[1], &rv[1]))
 		return 0;
 	d->c->clipping_primitives++;
+	d->c->mesh_primitives += d->st->mesh != NULL;
 	/* Flat varyings come from the provoking (first) vertex as shaded. */
 	return emit(d, rv, 2, (const uint32_t(*)[4])a->var);
 }
@@ -463,6 +471,10 @@ static int clip_triangle_primitive(struct draw *d, const struct clip_vertex *con
 	/* Spec 18.4: clipping primitives counts what clipping outputs; a
 	 * clipped polygon is one primitive here. */
 	d->c->clipping_primitives++;
+	/* 18.9: a face-culled mesh primitive does not reach the fragment
+	 * shader stage */
+	if (d->st->mesh && !rd_raster_polygon_culled(d->st, d->screen, n))
+		d->c->mesh_primitives++;
 	return emit(d, d->screen, n, (const uint32_t(*)[4])v[0]->var);
 }
 
@@ -969,7 +981,204 @@ static int draw_view(struct draw *d)
 	return 0;
 }
 
+/* Mesh shading (spec "Mesh Shading"; counters 18.4 and 18.9) -------------*/
+
+/* Runs one workgroup of `info`'s shader: the invocations share `shared`
+ * (zeroed first, then the payload copied in) and run as a group. */
+static int run_workgroup(struct draw *d, const struct rd_shader *sh, const struct rd_entry_info *info,
+			 uint8_t *shared, const uint32_t id[3], const uint32_t count[3],
+			 const uint8_t *payload, uint32_t payload_size, const char *what)
+{
+	const uint32_t *ls = info->local_size;
+	uint32_t n = ls[0] * ls[1] * ls[2];
+	memset(shared, 0, info->workgroup_memory_size);
+	if (payload && info->payload_size)
+		memcpy(shared + info->payload_offset, payload,
+		       payload_size < info->payload_size ? payload_size : info->payload_size);
+	for (uint32_t i = 0; i < n; i++) {
+		struct rd_invocation *inv = &d->group[i];
+		uint32_t l[3] = {i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]};
+		memset(inv, 0, sizeof(*inv));
+		for (int k = 0; k < 3; k++) {
+			inv->workgroup_id[k] = id[k];
+			inv->local_id[k] = l[k];
+			inv->global_id[k] = id[k] * ls[k] + l[k];
+			inv->num_workgroups[k] = count[k];
+		}
+		inv->local_index = i;
+		inv->view_index = d->view;
+		inv->workgroup_memory = shared;
+	}
+	char msg[256];
+	if (rd_shader_run_group(sh, info, d->st->env, d->group, n, msg, sizeof(msg)) != 0) {
+		snprintf(d->err, d->errsize, "%s shader (workgroup %u, %u, %u): %s", what, id[0], id[1],
+			 id[2], msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* The count every invocation that set it agrees on ("must be called with
+ * dynamically uniform values"); false when two disagree. */
+static bool group_counts(const struct draw *d, uint32_t n, bool mesh, uint32_t out[3])
+{
+	bool any = false;
+	out[0] = out[1] = out[2] = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct rd_invocation *inv = &d->group[i];
+		uint32_t v[3] = {inv->mesh_vertex_count, inv->mesh_primitive_count, 0};
+		if (!mesh)
+			memcpy(v, inv->task_groups, sizeof(v));
+		if (!(mesh ? inv->mesh_outputs_set : inv->task_emitted))
+			continue;
+		if (any && memcmp(v, out, sizeof(v)) != 0)
+			return false;
+		memcpy(out, v, sizeof(v));
+		any = true;
+	}
+	return true;
+}
+
+/* One mesh workgroup: its vertices and primitives (below the counts
+ * OpSetMeshOutputsEXT set; none without it) go on as primitives of the
+ * output topology, per-primitive outputs on each of their vertices (a
+ * fragment shader reads them flat), those with CullPrimitiveEXT dropped. */
+static int mesh_workgroup(struct draw *d, const uint32_t id[3], const uint32_t count[3],
+			  const uint8_t *payload, uint32_t payload_size)
+{
+	const struct rd_graphics_state *st = d->st;
+	const struct rd_entry_info *mi = &st->mesh_info;
+	if (run_workgroup(d, st->mesh, mi, d->mesh_shared, id, count, payload, payload_size, "mesh"))
+		return -1;
+	uint32_t n = mi->local_size[0] * mi->local_size[1] * mi->local_size[2], c[3];
+	d->c->mesh_invocations += n;
+	if (!group_counts(d, n, true, c)) {
+		snprintf(d->err, d->errsize, "mesh shader: invocations of one workgroup set different "
+			 "output counts (OpSetMeshOutputsEXT takes dynamically uniform values)");
+		return -1;
+	}
+	for (uint32_t v = 0; v < c[0]; v++) {
+		struct rd_stage_vertex sv;
+		rd_shader_mesh_vertex(st->mesh, mi, d->mesh_shared, v, &sv);
+		struct clip_vertex *cv = &d->mesh_vtx[v];
+		for (int k = 0; k < 4; k++)
+			cv->p[k] = sv.position[k];
+		cv->point_size = sv.point_size;
+		cv->edge = cv->orig = true;
+		memcpy(cv->var, sv.var, sizeof(cv->var));
+	}
+	uint32_t nv = (uint32_t)mi->mesh_output; /* 1, 2 or 3 vertices per primitive */
+	for (uint32_t i = 0; i < c[1]; i++) {
+		struct rd_mesh_primitive mp;
+		rd_shader_mesh_primitive(st->mesh, mi, d->mesh_shared, i, &mp);
+		d->c->mesh_primitives_emitted++;
+		if (mp.cull)
+			continue;
+		struct clip_vertex pv[3];
+		const struct clip_vertex *pp[3];
+		for (uint32_t k = 0; k < nv; k++) {
+			if (mp.index[k] >= c[0]) {
+				snprintf(d->err, d->errsize, "mesh shader: primitive %u uses vertex %u of %u",
+					 i, mp.index[k], c[0]);
+				return -1;
+			}
+			pv[k] = d->mesh_vtx[mp.index[k]];
+			for (uint32_t m = mi->primitive_output_mask; m; m &= m - 1)
+				memcpy(pv[k].var[__builtin_ctz(m)], mp.var[__builtin_ctz(m)], 16);
+			pp[k] = &pv[k];
+		}
+		if (output_primitive(d, 0, pp, nv))
+			return -1;
+	}
+	return 0;
+}
+
+/* maxTaskWorkGroupTotalCount, maxMeshWorkGroupTotalCount: 2^22, and each
+ * count at most 65535 (the spec's minimums, offered as the limits). */
+#define RD_MESH_GROUPS_TOTAL (1u << 22)
+#define RD_MESH_GROUPS_EACH 65535u
+static bool groups_ok(const uint32_t g[3])
+{
+	return g[0] <= RD_MESH_GROUPS_EACH && g[1] <= RD_MESH_GROUPS_EACH && g[2] <= RD_MESH_GROUPS_EACH &&
+	       (uint64_t)g[0] * g[1] * g[2] <= RD_MESH_GROUPS_TOTAL;
+}
+
+/* One view of a mesh draw: the task workgroups, each launching the mesh
+ * workgroups it emits with its payload, or the mesh workgroups alone. */
+static int mesh_view(struct draw *d)
+{
+	const struct rd_graphics_state *st = d->st;
+	const uint32_t *g = d->dp->groups;
+	if (!groups_ok(g)) {
+		snprintf(d->err, d->errsize, "draw: %u x %u x %u workgroups, beyond the limits", g[0], g[1],
+			 g[2]);
+		return -1;
+	}
+	for (uint32_t z = 0; z < g[2]; z++)
+		for (uint32_t y = 0; y < g[1]; y++)
+			for (uint32_t x = 0; x < g[0]; x++) {
+				uint32_t id[3] = {x, y, z};
+				if (!st->task) {
+					if (mesh_workgroup(d, id, g, NULL, 0))
+						return -1;
+					continue;
+				}
+				const struct rd_entry_info *ti = &st->task_info;
+				if (run_workgroup(d, st->task, ti, d->task_shared, id, g, NULL, 0, "task"))
+					return -1;
+				uint32_t n = ti->local_size[0] * ti->local_size[1] * ti->local_size[2], m[3];
+				d->c->task_invocations += n;
+				if (!group_counts(d, n, false, m) || !groups_ok(m)) {
+					snprintf(d->err, d->errsize, "task shader: invocations of one workgroup "
+						 "emitted different counts, or counts beyond the limits");
+					return -1;
+				}
+				for (uint32_t mz = 0; mz < m[2]; mz++)
+					for (uint32_t my = 0; my < m[1]; my++)
+						for (uint32_t mx = 0; mx < m[0]; mx++) {
+							uint32_t mid[3] = {mx, my, mz};
+							if (mesh_workgroup(d, mid, m, d->task_shared + ti->payload_offset,
+									   ti->payload_size))
+								return -1;
+						}
+			}
+	return 0;
+}
+
+/* The memory a mesh draw needs: a workgroup's invocations, the shared
+ * memory of a task and a mesh workgroup, the mesh output vertices. */
+static bool mesh_alloc(struct draw *d)
+{
+	const struct rd_graphics_state *st = d->st;
+	const uint32_t *ml = st->mesh_info.local_size;
+	uint64_t n = (uint64_t)ml[0] * ml[1] * ml[2];
+	if (st->task) {
+		const uint32_t *tl = st->task_info.local_size;
+		uint64_t t = (uint64_t)tl[0] * tl[1] * tl[2];
+		n = t > n ? t : n;
+	}
+	if (n > RD_MAX_MESH_INVOCATIONS)
+		return false;
+	d->group = calloc(n, sizeof(*d->group));
+	d->mesh_shared = calloc(1, st->mesh_info.workgroup_memory_size + 4);
+	d->task_shared = calloc(1, (st->task ? st->task_info.workgroup_memory_size : 0) + 4);
+	d->mesh_vtx = calloc(st->mesh_info.mesh_max_vertices + 1, sizeof(*d->mesh_vtx));
+	return d->group && d->mesh_shared && d->task_shared && d->mesh_vtx;
+}
+
 static int run_gs(void *user, struct rd_invocation *inv, char *err, size_t errsize);
+
+/* What a draw allocated. */
+static void rc_free(struct draw *d)
+{
+	free(d->tcs_shared);
+	free(d->tes_out);
+	rd_tess_mesh_free(&d->mesh);
+	free(d->group);
+	free(d->mesh_shared);
+	free(d->task_shared);
+	free(d->mesh_vtx);
+}
 
 int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
 		rd_stage_fn vs, void *vs_user, rd_stage_fn fs, void *fs_user,
@@ -984,7 +1193,7 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		snprintf(err, errsize, "draw: unsupported index type %d", (int)dp->index_type);
 		return -1;
 	}
-	if (!vs) {
+	if (!vs && !st->mesh) {
 		snprintf(err, errsize, "draw: no vertex shader");
 		return -1;
 	}
@@ -1004,7 +1213,8 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		d->gs = run_gs;
 		d->gs_user = (void *)st;
 	}
-	const struct rd_entry_info *last = st->gs ? &st->gs_info : st->tes ? &st->tes_info : &st->vs_info;
+	const struct rd_entry_info *last = st->mesh ? &st->mesh_info : st->gs ? &st->gs_info
+					   : st->tes ? &st->tes_info : &st->vs_info;
 	d->last = last;
 	for (uint32_t k = 0; st->xfb && k < last->xfb_output_count; k++)
 		d->xfb_buffers[last->xfb_outputs[k].stream] |= (uint8_t)(1u << last->xfb_outputs[k].buffer);
@@ -1020,8 +1230,10 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 	 * once per view in view_mask, ViewIndex set, into layer base + view;
 	 * every counter counts each view (spec 18.4 allows statistics to
 	 * count per view). */
-	if (st->tcs && !(d->tcs_shared = calloc(1, st->tcs_info.workgroup_memory_size + 4))) {
+	if ((st->tcs && !(d->tcs_shared = calloc(1, st->tcs_info.workgroup_memory_size + 4))) ||
+	    (st->mesh && !mesh_alloc(d))) {
 		snprintf(err, errsize, "draw: out of memory");
+		rc_free(d);
 		return -1;
 	}
 	int rc = 0;
@@ -1032,11 +1244,9 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		    rd_raster_begin(&d->r, st, d->view, fs, fs_user, c, err, errsize))
 			rc = -1;
 		else
-			rc = draw_view(d);
+			rc = st->mesh ? mesh_view(d) : draw_view(d);
 	}
-	free(d->tcs_shared);
-	free(d->tes_out);
-	rd_tess_mesh_free(&d->mesh);
+	rc_free(d);
 	return rc;
 }
 
@@ -1064,12 +1274,12 @@ static int run_fs(void *user, struct rd_invocation *inv, char *err, size_t errsi
 int rd_draw(const struct rd_graphics_state *st, const struct rd_draw_params *dp,
 	    struct rd_draw_counters *c, char *err, size_t errsize)
 {
-	if (!st->vs) {
+	if (!st->vs && !st->mesh) {
 		snprintf(err, errsize, "draw: no vertex shader");
 		return -1;
 	}
-	return rd_draw_run(st, dp, run_vs, (void *)st, st->fs ? run_fs : NULL, (void *)st, c, err,
-			   errsize);
+	return rd_draw_run(st, dp, st->vs ? run_vs : NULL, (void *)st, st->fs ? run_fs : NULL,
+			   (void *)st, c, err, errsize);
 }
 
 int rd_draw_tile(const struct rd_graphics_state *st, const struct rd_bin *bin, size_t first,

@@ -66,6 +66,11 @@ struct rd_graphics_state {
 	struct rd_entry_info tcs_info, tes_info;
 	uint32_t patch_control_points;
 	struct rd_tess_params tess;
+	/* mesh shading (NULL: none; then vs is NULL and draws are
+	 * vkCmdDrawMeshTasks*EXT): the task shader (NULL: none) and the mesh
+	 * shader */
+	const struct rd_shader *task, *mesh;
+	struct rd_entry_info task_info, mesh_info;
 	const struct rd_shader *fs;    /* NULL: no fragment shader */
 	struct rd_entry_info fs_info;
 	const struct rd_exec_env *env; /* push constants and descriptors */
@@ -155,6 +160,10 @@ struct rd_draw_params {
 	const uint8_t *index_data;     /* indexed: buffer memory at the bound offset */
 	uint64_t index_size;           /* bytes from index_data to the buffer's end */
 	VkIndexType index_type;
+	/* a mesh draw (the pipeline has a mesh shader): the workgroup counts
+	 * of vkCmdDrawMeshTasks*EXT, task workgroups if there is a task
+	 * shader, else mesh workgroups */
+	uint32_t groups[3];
 };
 
 /* The counters a draw bumps (spec 18.3 Sample Counting, 18.4 the pipeline
@@ -176,6 +185,13 @@ struct rd_draw_counters {
 	                                    (no statistic: for a fault) */
 	uint64_t clipping_invocations;
 	uint64_t clipping_primitives;
+	uint64_t task_invocations;
+	uint64_t mesh_invocations;
+	/* 18.9: mesh primitives that reach the fragment shader stage (not
+	 * culled by CullPrimitiveEXT or facing, not clipped away, not
+	 * discarded) */
+	uint64_t mesh_primitives;
+	uint64_t mesh_primitives_emitted; /* every one below the count set (no query: for a fault) */
 	uint64_t fs_invocations[RD_MAX_VIEWS]; /* per view index */
 	/* primitives out of the last vertex stage, per vertex stream */
 	uint64_t primitives_generated[RD_MAX_STREAMS];

@@ -180,6 +180,11 @@
 	X(D, CmdDrawIndexed)                                \
 	X(D, CmdDrawIndirect)                               \
 	X(D, CmdDrawIndexedIndirect)                        \
+	X(D, CmdDrawIndirectCount)                          \
+	X(D, CmdDrawIndexedIndirectCount)                   \
+	X(D, CmdDrawMeshTasksEXT)                           \
+	X(D, CmdDrawMeshTasksIndirectEXT)                   \
+	X(D, CmdDrawMeshTasksIndirectCountEXT)              \
 	X(D, CmdDispatch)                                   \
 	X(D, CmdDispatchBase)                               \
 	X(D, CmdDispatchIndirect)                           \

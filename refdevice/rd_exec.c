@@ -470,7 +470,7 @@ static void begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t que
 }
 
 /* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
- * order; stages the device lacks (task, mesh) count nothing. */
+ * order. */
 static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 {
 	switch (1u << bit) {
@@ -486,6 +486,8 @@ static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT: return c->draw.tcs_patches;
 	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT:
 		return c->draw.tes_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_TASK_SHADER_INVOCATIONS_BIT_EXT: return c->draw.task_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_MESH_SHADER_INVOCATIONS_BIT_EXT: return c->draw.mesh_invocations;
 	default: return 0;
 	}
 }
@@ -683,6 +685,11 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
 						    ? d->draw.xfb_primitives_written[a->index]
 						    : d->draw.primitives_generated[a->index];
+		} else if (pool->type == VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT) {
+			/* 18.9: mesh primitives that reach the fragment shader
+			 * stage, counted for all views together (the first
+			 * query holds the total) */
+			values[0] = !spread || slot == 0 ? d->draw.mesh_primitives : 0;
 		} else if (pool->type == VK_QUERY_TYPE_TIME_ELAPSED_QCOM) {
 			/* The device time between begin and end, summed over the
 			 * phases (every tile), in timestamp ticks within
@@ -906,6 +913,13 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 		dc->tcs_patches = dc->tcs_patches != 0;
 	if (rd_fault(cfg, RD_FAULT_TES_COUNTS_PRIMITIVES))
 		dc->tes_invocations = dc->tess_primitives;
+	const uint32_t *tl = g->task_info.local_size, *ml = g->mesh_info.local_size;
+	if (g->task && rd_fault(cfg, RD_FAULT_TASK_PER_WORKGROUP))
+		dc->task_invocations /= (uint64_t)tl[0] * tl[1] * tl[2];
+	if (g->mesh && rd_fault(cfg, RD_FAULT_MESH_PER_WORKGROUP))
+		dc->mesh_invocations /= (uint64_t)ml[0] * ml[1] * ml[2];
+	if (g->mesh && rd_fault(cfg, RD_FAULT_MESH_PRIMITIVES_CULLED))
+		dc->mesh_primitives = dc->mesh_primitives_emitted;
 	if (rd_fault(cfg, RD_FAULT_ADJACENCY_UNSHADED))
 		dc->vs_invocations -= dc->adjacent_vertices;
 	if (rd_fault(cfg, RD_FAULT_STREAMS_MERGED))
@@ -965,7 +979,8 @@ static void draw(struct exec *e, const struct rd_draw_params *dp)
 	draw_faults(e, &g, &d, &dc);
 	add_counters(&e->q->counters, &dc);
 	e->q->counters.draws++;
-	charge_shader(e, dc.vs_invocations * COST_VERTEX_NS);
+	charge_shader(e, dc.vs_invocations * COST_VERTEX_NS +
+			       (dc.task_invocations + dc.mesh_invocations) * COST_INVOCATION_NS);
 	charge_fragments(e, &dc);
 	if (e->phase != PHASE_BIN)
 		return;
@@ -1471,11 +1486,23 @@ static void region_write(struct exec *e)
 	r->acc = NULL;
 }
 
+/* The indirect draws: drawCount records, or for the *IndirectCount
+ * draws the count read from the count buffer, at most maxDrawCount (spec
+ * "Programmable Primitive Shading": "the actual number of executed draw
+ * calls is the minimum of the count specified in countBuffer and
+ * maxDrawCount"). */
 static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 {
-	bool indexed = c->type == RD_CMD_DRAW_INDEXED_INDIRECT;
-	uint32_t words = indexed ? 5 : 4;
-	for (uint32_t i = 0; i < c->u.indirect.count; i++) {
+	bool indexed = c->type == RD_CMD_DRAW_INDEXED_INDIRECT || c->type == RD_CMD_DRAW_INDEXED_INDIRECT_COUNT;
+	bool mesh = c->type == RD_CMD_DRAW_MESH_INDIRECT || c->type == RD_CMD_DRAW_MESH_INDIRECT_COUNT;
+	uint32_t words = indexed ? 5 : mesh ? 3 : 4, count = c->u.indirect.count;
+	if (c->u.indirect.count_buffer) {
+		uint32_t n = 0;
+		if (buffer_range_ok(c->u.indirect.count_buffer, c->u.indirect.count_offset, 4))
+			memcpy(&n, c->u.indirect.count_buffer->data + c->u.indirect.count_offset, 4);
+		count = n < count ? n : count;
+	}
+	for (uint32_t i = 0; i < count; i++) {
 		VkDeviceSize off = c->u.indirect.offset + (VkDeviceSize)i * c->u.indirect.stride;
 		if (!buffer_range_ok(c->u.indirect.buffer, off, words * 4))
 			break;
@@ -1483,7 +1510,9 @@ static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 		memcpy(a, c->u.indirect.buffer->data + off, words * 4);
 		struct rd_draw_params dp = {.indexed = indexed, .count = a[0],
 					    .instance_count = a[1], .first = a[2]};
-		if (indexed) {
+		if (mesh) {
+			dp = (struct rd_draw_params){.groups = {a[0], a[1], a[2]}};
+		} else if (indexed) {
 			dp.vertex_offset = (int32_t)a[3];
 			dp.first_instance = a[4];
 		} else {
@@ -1612,6 +1641,11 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_DRAW_INDEXED:
 	case RD_CMD_DRAW_INDIRECT:
 	case RD_CMD_DRAW_INDEXED_INDIRECT:
+	case RD_CMD_DRAW_INDIRECT_COUNT:
+	case RD_CMD_DRAW_INDEXED_INDIRECT_COUNT:
+	case RD_CMD_DRAW_MESH:
+	case RD_CMD_DRAW_MESH_INDIRECT:
+	case RD_CMD_DRAW_MESH_INDIRECT_COUNT:
 		if (e->dev->instance->config.draw_delay_us) {
 			/* a slow device: the draw takes real time */
 			uint32_t us = e->dev->instance->config.draw_delay_us;
@@ -1622,7 +1656,13 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 			draw_tile(e);
 			break;
 		}
-		if (c->type == RD_CMD_DRAW_INDIRECT || c->type == RD_CMD_DRAW_INDEXED_INDIRECT) {
+		if (c->type == RD_CMD_DRAW_MESH) {
+			draw(e, &(struct rd_draw_params){
+					.groups = {c->u.dispatch.groups[0], c->u.dispatch.groups[1],
+						   c->u.dispatch.groups[2]}});
+			break;
+		}
+		if (c->type != RD_CMD_DRAW && c->type != RD_CMD_DRAW_INDEXED) {
 			draw_indirect(e, c);
 			break;
 		}

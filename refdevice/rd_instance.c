@@ -39,6 +39,7 @@ static const struct {
 	{{VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_MAINTENANCE_9_EXTENSION_NAME, VK_KHR_MAINTENANCE_9_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_EXT_MESH_SHADER_EXTENSION_NAME, 1}, RD_ALWAYS},
 	{{VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, 1}, RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
 	{{VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 1}, RD_HOST_CLOCK},
@@ -222,7 +223,7 @@ const VkPhysicalDeviceLimits rd_limits = {
 	.subTexelPrecisionBits = 4,
 	.mipmapPrecisionBits = 4,
 	.maxDrawIndexedIndexValue = UINT32_MAX,
-	.maxDrawIndirectCount = 1,
+	.maxDrawIndirectCount = 1u << 30, /* multiDrawIndirect */
 	.maxSamplerLodBias = 2.0f,
 	.maxSamplerAnisotropy = 1.0f,
 	.maxViewports = 1,
@@ -474,6 +475,39 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceProperties2(VkPhysicalDevice phys
 			p->independentResolve = VK_TRUE;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT: {
+			/* The spec's required limits ("Limit Requirements"),
+			 * multiview up to every view the device has. */
+			VkPhysicalDeviceMeshShaderPropertiesEXT *p = (void *)s;
+			p->maxTaskWorkGroupTotalCount = 1u << 22;
+			p->maxMeshWorkGroupTotalCount = 1u << 22;
+			for (int k = 0; k < 3; k++) {
+				p->maxTaskWorkGroupCount[k] = p->maxMeshWorkGroupCount[k] = 65535;
+				p->maxTaskWorkGroupSize[k] = p->maxMeshWorkGroupSize[k] = 128;
+			}
+			p->maxTaskWorkGroupInvocations = p->maxMeshWorkGroupInvocations = RD_MAX_MESH_INVOCATIONS;
+			p->maxTaskPayloadSize = RD_MAX_TASK_PAYLOAD;
+			p->maxTaskSharedMemorySize = 32768;
+			p->maxTaskPayloadAndSharedMemorySize = 32768;
+			p->maxMeshSharedMemorySize = 28672;
+			p->maxMeshPayloadAndSharedMemorySize = 28672;
+			p->maxMeshOutputMemorySize = 32768;
+			p->maxMeshPayloadAndOutputMemorySize = 48128;
+			p->maxMeshOutputComponents = 128;
+			p->maxMeshOutputVertices = RD_MAX_MESH_VERTICES;
+			p->maxMeshOutputPrimitives = RD_MAX_MESH_PRIMITIVES;
+			p->maxMeshOutputLayers = 8;
+			p->maxMeshMultiviewViewCount = RD_MAX_VIEWS;
+			p->meshOutputPerVertexGranularity = 1;
+			p->meshOutputPerPrimitiveGranularity = 1;
+			p->maxPreferredTaskWorkGroupInvocations = 32;
+			p->maxPreferredMeshWorkGroupInvocations = 32;
+			p->prefersLocalInvocationVertexOutput = VK_FALSE;
+			p->prefersLocalInvocationPrimitiveOutput = VK_FALSE;
+			p->prefersCompactVertexOutput = VK_FALSE;
+			p->prefersCompactPrimitiveOutput = VK_FALSE;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
 			/* Vertex streams 0 to 3 from geometry shaders, any
 			 * primitive on any of them; rasterization from stream 0
@@ -516,6 +550,7 @@ static void fill_features(VkPhysicalDeviceFeatures *f)
 	f->fragmentStoresAndAtomics = VK_TRUE;
 	f->sampleRateShading = VK_TRUE;
 	f->inheritedQueries = VK_TRUE;
+	f->multiDrawIndirect = VK_TRUE;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
@@ -545,6 +580,7 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
 			VkPhysicalDeviceVulkan12Features *f = (void *)s;
 			f->hostQueryReset = VK_TRUE;
+			f->drawIndirectCount = VK_TRUE;
 			f->timelineSemaphore = VK_TRUE;
 			f->bufferDeviceAddress = VK_TRUE;
 			f->uniformBufferStandardLayout = VK_TRUE;
@@ -579,6 +615,16 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
 			((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_TRUE;
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT: {
+			/* no primitiveFragmentShadingRateMeshShader (no shading rates) */
+			VkPhysicalDeviceMeshShaderFeaturesEXT *f = (void *)s;
+			f->taskShader = VK_TRUE;
+			f->meshShader = VK_TRUE;
+			f->multiviewMeshShader = VK_TRUE;
+			f->primitiveFragmentShadingRateMeshShader = VK_FALSE;
+			f->meshShaderQueries = VK_TRUE;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT: {
 			VkPhysicalDeviceTransformFeedbackFeaturesEXT *f = (void *)s;
 			f->transformFeedback = VK_TRUE;

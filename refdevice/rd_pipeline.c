@@ -504,6 +504,8 @@ static void pipeline_free(const VkAllocationCallbacks *a, struct rd_pipeline *p)
 	rd_shader_destroy(p->gs_shader);
 	rd_shader_destroy(p->tcs);
 	rd_shader_destroy(p->tes);
+	rd_shader_destroy(p->task);
+	rd_shader_destroy(p->mesh);
 	rd_free(a, p);
 }
 
@@ -617,14 +619,27 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 			r = load_stage(st, RD_STAGE_TESS_CONTROL, &p->tcs, &p->tcs_info);
 		else if (st->stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
 			r = load_stage(st, RD_STAGE_TESS_EVAL, &p->tes, &p->tes_info);
+		else if (st->stage == VK_SHADER_STAGE_TASK_BIT_EXT)
+			r = load_stage(st, RD_STAGE_TASK, &p->task, &p->task_info);
+		else if (st->stage == VK_SHADER_STAGE_MESH_BIT_EXT)
+			r = load_stage(st, RD_STAGE_MESH, &p->mesh, &p->mesh_info);
 		else
 			r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
 				     "vkCreateGraphicsPipelines: stage 0x%x is not supported",
 				     st->stage);
 	}
-	if (r == VK_SUCCESS && !p->vs)
+	/* VUID-VkGraphicsPipelineCreateInfo-stage-02096: a vertex or a mesh
+	 * shader, not both; a task shader only with a mesh shader */
+	if (r == VK_SUCCESS && !p->vs == !p->mesh)
 		r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
-			     "vkCreateGraphicsPipelines: no vertex shader");
+			     "vkCreateGraphicsPipelines: %s", p->vs ? "a vertex and a mesh shader"
+								   : "no vertex or mesh shader");
+	if (r == VK_SUCCESS && p->task && !p->mesh)
+		r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+			     "vkCreateGraphicsPipelines: a task shader without a mesh shader");
+	if (r == VK_SUCCESS && p->mesh && (p->gs_shader || p->tcs || p->tes))
+		r = RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
+			     "vkCreateGraphicsPipelines: a mesh shader with geometry or tessellation");
 	if (r == VK_SUCCESS && (p->tcs || p->tes))
 		r = tessellation_state(ci, p);
 	if (r != VK_SUCCESS) {
@@ -642,11 +657,20 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	g->tcs_info = p->tcs_info;
 	g->tes = p->tes;
 	g->tes_info = p->tes_info;
+	g->task = p->task;
+	g->task_info = p->task_info;
+	g->mesh = p->mesh;
+	g->mesh_info = p->mesh_info;
+	if (p->mesh) /* the mesh shader's output primitive (no input assembly state) */
+		g->topology = p->mesh_info.mesh_output == RD_MESH_OUT_POINTS ? VK_PRIMITIVE_TOPOLOGY_POINT_LIST
+			      : p->mesh_info.mesh_output == RD_MESH_OUT_LINES ? VK_PRIMITIVE_TOPOLOGY_LINE_LIST
+									       : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 	/* the fault: EarlyFragmentTests ignored, so counting follows the shader */
 	if (rd_fault(&dev->instance->config, RD_FAULT_EARLY_COUNT_LATE))
 		g->fs_info.early_fragment_tests = false;
 
-	const VkPipelineVertexInputStateCreateInfo *vi = ci->pVertexInputState;
+	/* a mesh pipeline ignores vertex input state (spec "Graphics Pipelines") */
+	const VkPipelineVertexInputStateCreateInfo *vi = p->mesh ? NULL : ci->pVertexInputState;
 	if (vi) {
 		for (uint32_t i = 0; i < vi->vertexBindingDescriptionCount; i++) {
 			uint32_t b = vi->pVertexBindingDescriptions[i].binding;
@@ -664,7 +688,7 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 									d->offset, d->format};
 		}
 	}
-	if (ci->pInputAssemblyState) {
+	if (ci->pInputAssemblyState && !p->mesh) {
 		g->topology = ci->pInputAssemblyState->topology;
 		g->primitive_restart = ci->pInputAssemblyState->primitiveRestartEnable;
 	}

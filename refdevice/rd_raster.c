@@ -728,6 +728,34 @@ int rd_raster_line(struct rd_raster *r, const struct rd_raster_vertex *a,
  * drops the faces cull_mode names, and the polygon mode picks how the
  * survivor is drawn ("Polygon Mode"): filled as a fan of triangles, its
  * original edges as lines, or its original vertices as points. */
+/* Snaps the polygon and decides its facing; false when it has no area,
+ * a vertex past the coordinate range, or its face is culled. */
+static bool polygon_face(const struct rd_graphics_state *st, const struct rd_raster_vertex *v, uint32_t n,
+			 int64_t *X, int64_t *Y, bool *front)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (!snap(v[i].x, &X[i]) || !snap(v[i].y, &Y[i]))
+			return false;
+	int64_t sum = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t j = (i + 1) % n;
+		sum += X[i] * Y[j] - X[j] * Y[i];
+	}
+	if (sum == 0)
+		return false;
+	bool positive = sum < 0; /* a = -sum / 2 */
+	*front = st->front_face == VK_FRONT_FACE_COUNTER_CLOCKWISE ? positive : !positive;
+	return !(st->cull_mode & (*front ? VK_CULL_MODE_FRONT_BIT : VK_CULL_MODE_BACK_BIT));
+}
+
+bool rd_raster_polygon_culled(const struct rd_graphics_state *st, const struct rd_raster_vertex *v,
+			      uint32_t n)
+{
+	int64_t X[RD_RASTER_MAX_POLYGON], Y[RD_RASTER_MAX_POLYGON];
+	bool front;
+	return n < 3 || n > RD_RASTER_MAX_POLYGON || !polygon_face(st, v, n, X, Y, &front);
+}
+
 int rd_raster_polygon(struct rd_raster *r, const struct rd_raster_vertex *v, uint32_t n,
 		      const uint32_t (*flat)[4])
 {
@@ -736,19 +764,8 @@ int rd_raster_polygon(struct rd_raster *r, const struct rd_raster_vertex *v, uin
 	if (n > RD_RASTER_MAX_POLYGON)
 		return fail(r, "polygon has too many vertices");
 	int64_t X[RD_RASTER_MAX_POLYGON], Y[RD_RASTER_MAX_POLYGON];
-	for (uint32_t i = 0; i < n; i++)
-		if (!snap(v[i].x, &X[i]) || !snap(v[i].y, &Y[i]))
-			return 0;
-	int64_t sum = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t j = (i + 1) % n;
-		sum += X[i] * Y[j] - X[j] * Y[i];
-	}
-	if (sum == 0)
-		return 0;
-	bool positive = sum < 0; /* a = -sum / 2 */
-	bool front = r->st->front_face == VK_FRONT_FACE_COUNTER_CLOCKWISE ? positive : !positive;
-	if (r->st->cull_mode & (front ? VK_CULL_MODE_FRONT_BIT : VK_CULL_MODE_BACK_BIT))
+	bool front;
+	if (!polygon_face(r->st, v, n, X, Y, &front))
 		return 0;
 	switch (r->st->polygon_mode) {
 	case VK_POLYGON_MODE_FILL:

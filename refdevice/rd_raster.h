@@ -94,6 +94,11 @@ int rd_raster_line(struct rd_raster *r, const struct rd_raster_vertex *a,
 int rd_raster_polygon(struct rd_raster *r, const struct rd_raster_vertex *v, uint32_t n,
 		      const uint32_t (*flat)[4]);
 
+/* Whether rd_raster_polygon would draw nothing of the polygon as a whole:
+ * no area, or its face culled (spec "Basic Polygon Rasterization"). */
+bool rd_raster_polygon_culled(const struct rd_graphics_state *st, const struct rd_raster_vertex *v,
+			      uint32_t n);
+
 /* rd_draw() with its vertex and fragment stages as callbacks (fs NULL: no
  * fragment shader); the entry infos are st->vs_info and st->fs_info. */
 int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params *dp,

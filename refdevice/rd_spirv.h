@@ -23,6 +23,8 @@ enum rd_stage {
 	RD_STAGE_GEOMETRY,
 	RD_STAGE_TESS_CONTROL,
 	RD_STAGE_TESS_EVAL,
+	RD_STAGE_TASK,
+	RD_STAGE_MESH,
 };
 
 /* Geometry shaders: at most 6 input vertices (triangles with adjacency);
@@ -44,6 +46,16 @@ enum rd_tess_domain { RD_TESS_NONE, RD_TESS_TRIANGLES, RD_TESS_QUADS, RD_TESS_IS
 enum rd_tess_spacing { RD_SPACING_NONE, RD_SPACING_EQUAL, RD_SPACING_FRACTIONAL_EVEN,
 		       RD_SPACING_FRACTIONAL_ODD };
 enum rd_tess_order { RD_ORDER_NONE, RD_ORDER_CW, RD_ORDER_CCW };
+
+/* Mesh shading (VK_EXT_mesh_shader): a mesh workgroup writes up to
+ * OutputVertices vertices and OutputPrimitivesEXT primitives
+ * (maxMeshOutputVertices, maxMeshOutputPrimitives: the spec's minimums);
+ * a task workgroup's payload is at most maxTaskPayloadSize bytes. */
+#define RD_MAX_MESH_VERTICES 256
+#define RD_MAX_MESH_PRIMITIVES 256
+#define RD_MAX_TASK_PAYLOAD 16384
+#define RD_MAX_MESH_INVOCATIONS 128 /* maxTask/MeshWorkGroupInvocations */
+enum rd_mesh_output { RD_MESH_OUT_NONE, RD_MESH_OUT_POINTS, RD_MESH_OUT_LINES, RD_MESH_OUT_TRIANGLES };
 
 /* Transform feedback (VK_EXT_transform_feedback). */
 #define RD_MAX_XFB_BUFFERS 4   /* maxTransformFeedbackBuffers */
@@ -84,7 +96,7 @@ struct rd_entry_info {
 	bool may_discard;             /* fragment: contains OpKill / OpTerminateInvocation / OpDemoteToHelperInvocation */
 	bool early_fragment_tests;    /* fragment: EarlyFragmentTests mode */
 	bool reads_sample_id;         /* fragment: SampleId/SamplePosition => per-sample shading */
-	uint32_t local_size[3];       /* compute: LocalSize */
+	uint32_t local_size[3];       /* compute, task, mesh: LocalSize */
 	uint32_t push_constant_size;  /* bytes of the push-constant block used */
 	uint32_t workgroup_memory_size; /* compute: bytes of Workgroup variables; tessellation
 	                                   control: of the outputs (see rd_invocation.workgroup_memory) */
@@ -104,6 +116,14 @@ struct rd_entry_info {
 	enum rd_tess_order tess_order;
 	bool tess_point_mode;
 	uint32_t patch_input_mask, patch_output_mask;
+	/* mesh: the output primitive, OutputVertices, OutputPrimitivesEXT and
+	 * the Locations of per-primitive outputs (PerPrimitiveEXT); task and
+	 * mesh: the TaskPayloadWorkgroupEXT variable's byte offset in the
+	 * workgroup memory and its size (0: none) */
+	enum rd_mesh_output mesh_output;
+	uint32_t mesh_max_vertices, mesh_max_primitives;
+	uint32_t primitive_output_mask;
+	uint32_t payload_offset, payload_size;
 	/* compute and tessellation control: OpControlBarrier is reachable,
 	 * so a workgroup or patch runs with rd_shader_run_group */
 	bool has_barrier;
@@ -183,6 +203,16 @@ struct rd_invocation {
 	int (*emit)(void *user, uint32_t stream, const struct rd_invocation *inv);
 	void (*end_primitive)(void *user, uint32_t stream);
 	void *emit_user;
+	/* mesh: OpSetMeshOutputsEXT's counts (mesh_outputs_set once it ran;
+	 * the outputs themselves go to the shared workgroup_memory, read with
+	 * rd_shader_mesh_vertex and rd_shader_mesh_primitive).  Task:
+	 * OpEmitMeshTasksEXT's workgroup counts (task_emitted once it ran; its
+	 * payload is in workgroup_memory at payload_offset).  The caller
+	 * zeroes them. */
+	uint32_t mesh_vertex_count, mesh_primitive_count;
+	bool mesh_outputs_set;
+	uint32_t task_groups[3];
+	bool task_emitted;
 	/* compute: workgroup_memory_size bytes (4-byte aligned) that all
 	 * invocations of one workgroup share, zeroed by the caller when the
 	 * workgroup starts; NULL gives each invocation its own, which is only
@@ -221,6 +251,18 @@ int rd_shader_run_group(const struct rd_shader *s, const struct rd_entry_info *e
  * their shared memory. */
 void rd_shader_patch_outputs(const struct rd_shader *s, const struct rd_entry_info *entry,
 			     const uint8_t *shared, struct rd_patch *out);
+
+/* A mesh workgroup's output vertex v (below the count it set) and output
+ * primitive i, as its invocations left them in their shared memory. */
+struct rd_mesh_primitive {
+	uint32_t index[3];             /* its vertices: 1, 2 or 3 by the output primitive */
+	bool cull;                     /* CullPrimitiveEXT */
+	uint32_t var[RD_MAX_LOCATIONS][4]; /* per-primitive outputs (primitive_output_mask) */
+};
+void rd_shader_mesh_vertex(const struct rd_shader *s, const struct rd_entry_info *entry,
+			   const uint8_t *shared, uint32_t v, struct rd_stage_vertex *out);
+void rd_shader_mesh_primitive(const struct rd_shader *s, const struct rd_entry_info *entry,
+			      const uint8_t *shared, uint32_t i, struct rd_mesh_primitive *out);
 
 /* Basic blocks (VK_ARM_shader_instrumentation): the module's OpLabels in
  * order, the SPIR-V instructions of each from its OpLabel to its

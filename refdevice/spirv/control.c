@@ -331,6 +331,42 @@ bool dec_emit(struct rd_parse *c, const struct opdesc *od)
 	return true;
 }
 
+/* OpSetMeshOutputsEXT (vertex count, primitive count) and
+ * OpEmitMeshTasksEXT (group count x, y, z, optional payload variable), a
+ * terminator: mesh and task entry points alone may reach them (checked
+ * in interface.c). */
+bool dec_mesh(struct rd_parse *c, const struct opdesc *od)
+{
+	bool tasks = c->op == SpvOpEmitMeshTasksEXT;
+	uint32_t n = tasks ? 3 : 2, slot[3];
+	if (!need_words(c, 1 + n, tasks ? 5 : 3))
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t id = W(c, 1 + i);
+		if (id >= c->bound || c->ids[id].kind != ID_VALUE || T(c, c->ids[id].type)->kind != T_INT)
+			return fail(c, "%s: operand %u is not a 32-bit integer", opname(c->op), i + 1);
+		if (!value_of(c, id, c->ids[id].type, &slot[i]))
+			return false;
+	}
+	if (tasks && c->wc == 5) {
+		const struct pptr *q = ptr_of(c, W(c, 4));
+		if (!q || q->storage != SpvStorageClassTaskPayloadWorkgroupEXT)
+			return fail(c, "OpEmitMeshTasksEXT: the payload is not a TaskPayloadWorkgroupEXT variable");
+	}
+	if (tasks)
+		c->fn->mesh_tasks = 1;
+	else
+		c->fn->mesh_outputs = 1;
+	struct rd_ins *in = emit(c, od->fn);
+	if (!in)
+		return false;
+	in->a = slot[0];
+	in->b = slot[1];
+	if (tasks)
+		in->c = slot[2];
+	return true;
+}
+
 bool dec_kill(struct rd_parse *c, const struct opdesc *od)
 {
 	if (!need_words(c, 1, 1))

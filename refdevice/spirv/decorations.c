@@ -42,6 +42,7 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationInvariant:
 	case SpvDecorationNoContraction:  /* `precise`: we never contract anyway */
 	case SpvDecorationPatch:
+	case SpvDecorationPerPrimitiveEXT:
 		*nlit = 0;
 		return true;
 	default:
@@ -77,6 +78,10 @@ static bool builtin_supported(uint32_t b)
 	case SpvBuiltInTessCoord:
 	case SpvBuiltInTessLevelOuter:
 	case SpvBuiltInTessLevelInner:
+	case SpvBuiltInPrimitivePointIndicesEXT:
+	case SpvBuiltInPrimitiveLineIndicesEXT:
+	case SpvBuiltInPrimitiveTriangleIndicesEXT:
+	case SpvBuiltInCullPrimitiveEXT:
 		return true;
 	default:
 		return false;
@@ -170,6 +175,7 @@ bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityGeometryStreams:
 	case SpvCapabilityTessellation:
 	case SpvCapabilityTessellationPointSize:
+	case SpvCapabilityMeshShadingEXT:
 		c->caps_shader = true;
 		return true;
 	case SpvCapabilityDemoteToHelperInvocation:
@@ -187,6 +193,7 @@ bool dec_extension(struct rd_parse *c, const struct opdesc *od)
 		"SPV_KHR_multiview",
 		"SPV_KHR_terminate_invocation",
 		"SPV_EXT_demote_to_helper_invocation",
+		"SPV_EXT_mesh_shader",
 	};
 	const char *s;
 	uint32_t next;
@@ -236,6 +243,9 @@ bool dec_entry_point(struct rd_parse *c, const struct opdesc *od)
 	 * invocations: dec_variable places them in shared memory. */
 	if (W(c, 1) == SpvExecutionModelTessellationControl)
 		c->tcs_module = true;
+	/* So are a mesh shader's, by the workgroup's invocations. */
+	if (W(c, 1) == SpvExecutionModelMeshEXT)
+		c->mesh_module = true;
 	return q && (*q = c->pos, true);
 }
 

@@ -1088,6 +1088,42 @@ const struct rd_ins *rd_ex_end_primitive(struct rd_state *st, const struct rd_in
 	return in + 1;
 }
 
+/* Mesh shading (spec "Mesh Shading", SPV_EXT_mesh_shader).
+ * OpSetMeshOutputsEXT (a, b: the vertex and primitive counts) sets how
+ * many of the workgroup's outputs count; a count above OutputVertices or
+ * OutputPrimitivesEXT is undefined behaviour, a fault here, and so is a
+ * second call by one invocation ("at most once").  OpEmitMeshTasksEXT
+ * (a, b, c: the workgroup counts; r: the payload's byte offset, or ~0u)
+ * ends the task invocation, launching the counts' product of mesh
+ * workgroups. */
+HANDLER(set_mesh_outputs)
+{
+	const struct rd_entry_info *info = &st->p->entries[st->entry].info;
+	struct rd_invocation *inv = st->inv;
+	uint32_t v = st->R[in->a].u, p = st->R[in->b].u;
+	if (inv->mesh_outputs_set)
+		return fault(st, in, "OpSetMeshOutputsEXT executed twice by one invocation");
+	if (v > info->mesh_max_vertices || p > info->mesh_max_primitives)
+		return fault(st, in, "OpSetMeshOutputsEXT(%u, %u) beyond OutputVertices %u or "
+			     "OutputPrimitivesEXT %u", v, p, info->mesh_max_vertices,
+			     info->mesh_max_primitives);
+	inv->mesh_vertex_count = v;
+	inv->mesh_primitive_count = p;
+	inv->mesh_outputs_set = true;
+	return in + 1;
+}
+
+HANDLER(emit_mesh_tasks)
+{
+	struct rd_invocation *inv = st->inv;
+	inv->task_groups[0] = st->R[in->a].u;
+	inv->task_groups[1] = st->R[in->b].u;
+	inv->task_groups[2] = st->R[in->c].u;
+	inv->task_emitted = true;
+	st->status = RD_RUN_DONE;
+	return NULL;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Runs: one invocation, or a group that shares memory                      */
 
@@ -1129,6 +1165,8 @@ static int check_run(const struct rd_program *p, const struct rd_entry_info *ent
 				 "(at most %u control points) or shared output memory", RD_MAX_PATCH_VERTICES);
 	if (stage == RD_STAGE_TESS_EVAL && (!inv->patch || inv->patch->vertices > RD_MAX_PATCH_VERTICES))
 		return arg_error(err, errsize, "a tessellation evaluation shader without its patch");
+	if (stage == RD_STAGE_MESH && !inv->workgroup_memory && e->info.workgroup_memory_size)
+		return arg_error(err, errsize, "a mesh shader without its shared output memory");
 	return 0;
 }
 
@@ -1218,7 +1256,7 @@ static void run_end(struct rd_state *st)
 {
 	const struct rd_entry *e = &st->p->entries[st->entry];
 	if (st->status == RD_RUN_DONE && e->info.stage != RD_STAGE_GEOMETRY &&
-	    e->info.stage != RD_STAGE_TESS_CONTROL)
+	    e->info.stage != RD_STAGE_TESS_CONTROL && e->info.stage != RD_STAGE_MESH)
 		outputs_out(st->p, e, st->R, st->inv);
 }
 
@@ -1345,6 +1383,69 @@ void rd_shader_patch_outputs(const struct rd_shader *s, const struct rd_entry_in
 		case RD_BI_TESS_LEVEL_OUTER: memcpy(out->tess_outer, from, 16); break;
 		case RD_BI_TESS_LEVEL_INNER: memcpy(out->tess_inner, from, 8); break;
 		default: break;
+		}
+	}
+}
+
+/* Mesh outputs (spec "Mesh Shader Output"): element v or i of each output
+ * array, from the shared memory the workgroup's invocations wrote. */
+void rd_shader_mesh_vertex(const struct rd_shader *s, const struct rd_entry_info *entry,
+			   const uint8_t *shared, uint32_t v, struct rd_stage_vertex *out)
+{
+	const struct rd_program *p = &s->prog;
+	memset(out, 0, sizeof(*out));
+	out->point_size = 1.0f; /* not written: the primitive is no point, or 1.0 is one choice */
+	if (!entry || entry->entry_id >= p->nentries || !shared)
+		return;
+	const struct rd_entry *e = &p->entries[entry->entry_id];
+	if (e->info.stage != RD_STAGE_MESH || v >= e->info.mesh_max_vertices)
+		return;
+	for (uint32_t i = 0; i < e->out_count; i++) {
+		const struct rd_io_loc *l = &p->locs[e->out_first + i];
+		if (!l->prim)
+			memcpy(out->var[l->loc], shared + ((size_t)l->slot + (size_t)v * l->stride) * 4,
+			       (size_t)l->n * 4);
+	}
+	for (uint32_t i = 0; i < e->bout_count; i++) {
+		const struct rd_io_builtin *b = &p->builtins[e->bout_first + i];
+		const uint8_t *from = shared + ((size_t)b->slot + (size_t)v * b->stride) * 4;
+		if (b->prim)
+			continue;
+		if (b->kind == RD_BI_POSITION)
+			memcpy(out->position, from, 16);
+		else if (b->kind == RD_BI_POINT_SIZE && e->info.writes_point_size)
+			memcpy(&out->point_size, from, 4);
+	}
+}
+
+void rd_shader_mesh_primitive(const struct rd_shader *s, const struct rd_entry_info *entry,
+			      const uint8_t *shared, uint32_t i, struct rd_mesh_primitive *out)
+{
+	const struct rd_program *p = &s->prog;
+	memset(out, 0, sizeof(*out));
+	if (!entry || entry->entry_id >= p->nentries || !shared)
+		return;
+	const struct rd_entry *e = &p->entries[entry->entry_id];
+	if (e->info.stage != RD_STAGE_MESH || i >= e->info.mesh_max_primitives)
+		return;
+	uint32_t nidx = (uint32_t)e->info.mesh_output; /* 1 points, 2 lines, 3 triangles */
+	for (uint32_t k = 0; k < e->out_count; k++) {
+		const struct rd_io_loc *l = &p->locs[e->out_first + k];
+		if (l->prim)
+			memcpy(out->var[l->loc], shared + ((size_t)l->slot + (size_t)i * l->stride) * 4,
+			       (size_t)l->n * 4);
+	}
+	for (uint32_t k = 0; k < e->bout_count; k++) {
+		const struct rd_io_builtin *b = &p->builtins[e->bout_first + k];
+		const uint8_t *from = shared + ((size_t)b->slot + (size_t)i * b->stride) * 4;
+		if (!b->prim)
+			continue;
+		if (b->kind == RD_BI_PRIMITIVE_INDICES) {
+			memcpy(out->index, from, (size_t)nidx * 4);
+		} else if (b->kind == RD_BI_CULL_PRIMITIVE) {
+			uint32_t w;
+			memcpy(&w, from, 4);
+			out->cull = w != 0;
 		}
 	}
 }

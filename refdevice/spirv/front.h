@@ -80,7 +80,7 @@ struct pmember {
 	uint32_t mstride;   /* MatrixStride, 0 when absent */
 	uint32_t builtin;   /* NONE when absent */
 	uint32_t location;  /* NONE when absent */
-	uint8_t rowmajor, flat, noperspective;
+	uint8_t rowmajor, flat, noperspective, perprim;
 };
 
 /* What the declaration pass knows about a pointer value. */
@@ -114,6 +114,8 @@ struct pfunc {
 	uint8_t discards;
 	uint8_t emits;      /* OpEmit(Stream)Vertex / OpEnd(Stream)Primitive */
 	uint8_t barrier;    /* OpControlBarrier */
+	uint8_t mesh_outputs; /* OpSetMeshOutputsEXT */
+	uint8_t mesh_tasks;   /* OpEmitMeshTasksEXT */
 	uint8_t uses_pc;
 	uint8_t ended;
 };
@@ -184,6 +186,7 @@ struct rd_parse {
 
 	bool caps_shader, caps_demote;
 	bool tcs_module;      /* has a TessellationControl entry point */
+	bool mesh_module;     /* has a MeshEXT entry point */
 	bool memory_model;
 	uint32_t glsl_set;
 	uint32_t zero_slot;   /* one word that stays 0 (undefined shuffle lanes) */
@@ -207,6 +210,8 @@ struct rd_parse {
 	/* the interface walk (interface.c): the input vertex of a geometry
 	 * shader's per-vertex input, and the Stream of a captured output */
 	uint32_t io_vtx;      /* or RD_IO_PATCH for a Patch variable */
+	uint32_t io_stride;   /* mesh output arrays: words per element */
+	uint8_t io_prim;      /* ... per primitive */
 	uint32_t xfb_stream;
 };
 
@@ -322,6 +327,7 @@ bool dec_branch(struct rd_parse *c, const struct opdesc *od);
 bool dec_return(struct rd_parse *c, const struct opdesc *od);
 bool dec_kill(struct rd_parse *c, const struct opdesc *od);
 bool dec_emit(struct rd_parse *c, const struct opdesc *od);
+bool dec_mesh(struct rd_parse *c, const struct opdesc *od);
 
 /* memory.c */
 bool dec_load(struct rd_parse *c, const struct opdesc *od);

@@ -97,7 +97,8 @@ static bool push_loc(struct rd_parse *c, uint32_t slot, uint32_t loc, uint32_t n
 	struct rd_io_loc *l = PUSH(c, c->p->locs, c->p->nlocs, c->cap_locs);
 	if (!l)
 		return false;
-	*l = (struct rd_io_loc){ slot, (uint8_t)loc, (uint8_t)c->io_vtx, (uint16_t)n };
+	*l = (struct rd_io_loc){ slot, (uint8_t)loc, (uint8_t)c->io_vtx, (uint16_t)n,
+				 (uint16_t)c->io_stride, c->io_prim };
 	return true;
 }
 
@@ -138,6 +139,8 @@ static bool io_walk(struct rd_parse *c, struct rd_entry *e, uint32_t tid, uint32
 		}
 		if (input)
 			e->info.input_mask |= 1u << *loc;
+		else if (c->io_prim)
+			e->info.primitive_output_mask |= 1u << *loc;
 		else
 			e->info.output_mask |= 1u << *loc;
 		if (!push_loc(c, slot, *loc, t->words))
@@ -158,7 +161,7 @@ static bool io_walk(struct rd_parse *c, struct rd_entry *e, uint32_t tid, uint32
 			const struct pmember *m = &c->members[t->first + i];
 			if (m->location != NONE)
 				*loc = m->location;
-			if (!io_walk(c, e, m->type, slot + m->word, loc, input, flat || m->flat,
+			if (!io_walk(c, e, m->type, slot + m->word, loc, input, flat || m->flat || m->perprim,
 				     noperspective || m->noperspective))
 				return false;
 		}
@@ -173,7 +176,8 @@ static bool push_builtin(struct rd_parse *c, uint32_t slot, enum rd_builtin_io k
 	struct rd_io_builtin *b = PUSH(c, c->p->builtins, c->p->nbuiltins, c->cap_builtins);
 	if (!b)
 		return false;
-	*b = (struct rd_io_builtin){ slot, (uint16_t)kind, (uint16_t)c->io_vtx };
+	*b = (struct rd_io_builtin){ slot, (uint16_t)kind, (uint16_t)c->io_vtx, (uint16_t)c->io_stride,
+				     c->io_prim };
 	return true;
 }
 
@@ -188,8 +192,12 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	/* gl_PerVertex: an output of every pre-rasterization stage, and per
 	 * input vertex an input of the geometry and tessellation stages */
 	bool tess = st == RD_STAGE_TESS_CONTROL || st == RD_STAGE_TESS_EVAL;
+	bool mesh_prim = !input && st == RD_STAGE_MESH && c->io_prim;
 	bool per_vertex = input ? st == RD_STAGE_GEOMETRY || tess
-				: st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY || tess;
+				: st == RD_STAGE_VERTEX || st == RD_STAGE_GEOMETRY || tess ||
+					  (st == RD_STAGE_MESH && !c->io_prim);
+	/* compute-like stages: a workgroup of invocations */
+	bool group = st == RD_STAGE_COMPUTE || st == RD_STAGE_TASK || st == RD_STAGE_MESH;
 	bool levels_dir = input ? st == RD_STAGE_TESS_EVAL : st == RD_STAGE_TESS_CONTROL;
 	int kind = -1;
 	switch (b) {
@@ -200,7 +208,8 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	case SpvBuiltInPointSize:
 		ok = per_vertex && t->kind == T_FLOAT;
 		kind = input ? RD_BI_IN_POINT_SIZE : RD_BI_POINT_SIZE;
-		if (ok && !input && st != RD_STAGE_TESS_CONTROL)  /* (control: shared memory) */
+		/* (control and mesh outputs: shared memory, see rd_shader_mesh_vertex) */
+		if (ok && !input && st != RD_STAGE_TESS_CONTROL && st != RD_STAGE_MESH)
 			c->p->tmpl[slot].f = 1.0f;  /* "1.0 when not written" (rd_spirv.h) */
 		break;
 	case SpvBuiltInClipDistance:
@@ -274,15 +283,32 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 	case SpvBuiltInLocalInvocationId:
 	case SpvBuiltInWorkgroupId:
 	case SpvBuiltInNumWorkgroups:
-		ok = input && st == RD_STAGE_COMPUTE && uvec3 && t->kind == T_VECTOR;
+		ok = input && group && uvec3 && t->kind == T_VECTOR;
 		kind = b == SpvBuiltInGlobalInvocationId ? RD_BI_GLOBAL_ID
 		       : b == SpvBuiltInLocalInvocationId ? RD_BI_LOCAL_ID
 		       : b == SpvBuiltInWorkgroupId	  ? RD_BI_WORKGROUP_ID
 							  : RD_BI_NUM_WORKGROUPS;
 		break;
 	case SpvBuiltInLocalInvocationIndex:
-		ok = input && st == RD_STAGE_COMPUTE && is_int;
+		ok = input && group && is_int;
 		kind = RD_BI_LOCAL_INDEX;
+		break;
+	/* Mesh outputs per primitive (SPV_EXT_mesh_shader): the vertex
+	 * indices, a uint, uvec2 or uvec3 by the output primitive, and
+	 * CullPrimitiveEXT, a bool. */
+	case SpvBuiltInPrimitivePointIndicesEXT:
+	case SpvBuiltInPrimitiveLineIndicesEXT:
+	case SpvBuiltInPrimitiveTriangleIndicesEXT: {
+		uint32_t want = b == SpvBuiltInPrimitivePointIndicesEXT  ? 1
+				: b == SpvBuiltInPrimitiveLineIndicesEXT ? 2 : 3;
+		ok = mesh_prim && (uint32_t)e->info.mesh_output == want &&
+		     (want == 1 ? is_int : ncomp_of(c, tid, T_INT) == want);
+		kind = RD_BI_PRIMITIVE_INDICES;
+		break;
+	}
+	case SpvBuiltInCullPrimitiveEXT:
+		ok = mesh_prim && t->kind == T_BOOL;
+		kind = RD_BI_CULL_PRIMITIVE;
 		break;
 	default:
 		return fail(c, "BuiltIn %s on a variable is unsupported", rd_spirv_name(RD_NAME_BUILTIN, b));
@@ -318,8 +344,42 @@ static bool io_var_type(struct rd_parse *c, struct rd_entry *e, uint32_t id, uin
 				    input ? "Input" : "Output", id);
 		loc = c->members[t->first].location;
 	}
-	return io_walk(c, e, tid, slot, &loc, input, get_deco(c, id, NONE, SpvDecorationFlat, NULL),
+	/* a fragment input decorated PerPrimitiveEXT is the primitive's: flat */
+	return io_walk(c, e, tid, slot, &loc, input,
+		       get_deco(c, id, NONE, SpvDecorationFlat, NULL) ||
+			       get_deco(c, id, NONE, SpvDecorationPerPrimitiveEXT, NULL),
 		       get_deco(c, id, NONE, SpvDecorationNoPerspective, NULL));
+}
+
+/* A mesh shader's output (spec "Mesh Shader Output"): an array of one
+ * element per vertex (OutputVertices) or, decorated PerPrimitiveEXT (the
+ * variable or its block's members) or a Primitive*IndicesEXT builtin, per
+ * primitive (OutputPrimitivesEXT).  Element 0's interface is recorded with
+ * the array stride; the elements live in the workgroup's shared memory. */
+static bool mesh_output_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, const struct ptype *t,
+			    uint32_t slot)
+{
+	uint32_t b = NONE;
+	get_deco(c, id, NONE, SpvDecorationBuiltIn, &b);
+	bool prim = get_deco(c, id, NONE, SpvDecorationPerPrimitiveEXT, NULL) ||
+		    b == SpvBuiltInPrimitivePointIndicesEXT || b == SpvBuiltInPrimitiveLineIndicesEXT ||
+		    b == SpvBuiltInPrimitiveTriangleIndicesEXT;
+	if (t->kind != T_ARRAY)
+		return fail(c, "mesh output %u is not an array (one element per vertex or primitive)", id);
+	const struct ptype *et = T(c, t->elem);
+	if (et->kind == T_STRUCT && et->count && c->members[et->first].perprim)
+		prim = true;
+	uint32_t max = prim ? e->info.mesh_max_primitives : e->info.mesh_max_vertices;
+	if (t->count < max)
+		return fail(c, "mesh %s output %u has %u elements, fewer than %s %u", prim ? "primitive" : "vertex",
+			    id, t->count, prim ? "OutputPrimitivesEXT" : "OutputVertices", max);
+	c->io_vtx = 0;
+	c->io_stride = et->words;
+	c->io_prim = prim;
+	bool ok = io_var_type(c, e, id, t->elem, slot, false);
+	c->io_stride = 0;
+	c->io_prim = 0;
+	return ok;
 }
 
 static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool input)
@@ -345,6 +405,8 @@ static bool io_var(struct rd_parse *c, struct rd_entry *e, uint32_t id, bool inp
 		c->io_vtx = 0;
 		return ok;
 	}
+	if (st == RD_STAGE_MESH && !input)
+		return mesh_output_var(c, e, id, t, slot);
 	bool arrayed = input ? st == RD_STAGE_GEOMETRY || tess : st == RD_STAGE_TESS_CONTROL;
 	if (!arrayed || scalar_builtin)
 		return io_var_type(c, e, id, q->type, slot, input);
@@ -508,7 +570,7 @@ static bool xfb_var(struct rd_parse *c, struct rd_entry *e, uint32_t id)
 
 /* OR of what every function reachable from f does. */
 static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *writes, bool *emits,
-		  bool *barrier)
+		  bool *barrier, bool *mesh_outputs, bool *mesh_tasks)
 {
 	uint32_t n = c->nfuncs, sp = 0;
 	uint8_t *seen = calloc(n + 1, 1);
@@ -525,6 +587,8 @@ static bool reach(struct rd_parse *c, uint32_t f, struct rd_entry *e, uint32_t *
 		*writes |= fn->writes;
 		*emits |= fn->emits;
 		*barrier |= fn->barrier;
+		*mesh_outputs |= fn->mesh_outputs;
+		*mesh_tasks |= fn->mesh_tasks;
 		e->info.may_discard |= fn->discards;
 		e->uses_push_constants |= fn->uses_pc;
 		if (fn->pc_size > e->info.push_constant_size)
@@ -574,6 +638,12 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	case SpvExecutionModelTessellationEvaluation:
 		e->info.stage = RD_STAGE_TESS_EVAL;
 		break;
+	case SpvExecutionModelTaskEXT:
+		e->info.stage = RD_STAGE_TASK;
+		break;
+	case SpvExecutionModelMeshEXT:
+		e->info.stage = RD_STAGE_MESH;
+		break;
 	default:
 		return fail(c, "unsupported execution model %s (%u)", rd_spirv_name(RD_NAME_EXECUTION_MODEL, model),
 			    model);
@@ -592,7 +662,7 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	e->code = f->code;
 
 	/* Execution modes (spec 3.6). */
-	bool upper_left = false, gs_out = false;
+	bool upper_left = false, gs_out = false, mesh_vertices = false, mesh_primitives = false;
 	for (uint32_t i = 0; i < c->nmode_pos; i++) {
 		c->pos = c->mode_pos[i];
 		c->in = c->w + c->pos;
@@ -608,7 +678,8 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 		switch (mode) {
 		case SpvExecutionModeLocalSize:
 		case SpvExecutionModeLocalSizeId:
-			ok = st == RD_STAGE_COMPUTE && c->wc == 6 && id_form == (mode == SpvExecutionModeLocalSizeId);
+			ok = (st == RD_STAGE_COMPUTE || st == RD_STAGE_TASK || st == RD_STAGE_MESH) && c->wc == 6 &&
+			     id_form == (mode == SpvExecutionModeLocalSizeId);
 			for (uint32_t k = 0; ok && k < 3; k++) {
 				if (id_form && !const_u32(c, W(c, 3 + k), &e->info.local_size[k]))
 					return false;
@@ -680,6 +751,12 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 						    : mode == SpvExecutionModeTriangles ? 3 : 6;
 			break;
 		case SpvExecutionModeOutputVertices:
+			if (st == RD_STAGE_MESH) {
+				ok = c->wc == 4 && !id_form && W(c, 3) <= RD_MAX_MESH_VERTICES;
+				e->info.mesh_max_vertices = W(c, 3);
+				mesh_vertices = true;
+				break;
+			}
 			if (tess) {  /* the output patch's control points */
 				ok = c->wc == 4 && !id_form && W(c, 3) >= 1 && W(c, 3) <= RD_MAX_PATCH_VERTICES;
 				e->info.tess_output_vertices = W(c, 3);
@@ -689,7 +766,25 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			     W(c, 3) <= RD_MAX_GS_OUTPUT_VERTICES;
 			e->info.gs_max_vertices = W(c, 3);
 			break;
+		/* Mesh (SPV_EXT_mesh_shader): the output primitive and count */
+		case SpvExecutionModeOutputPrimitivesEXT:
+			ok = st == RD_STAGE_MESH && c->wc == 4 && !id_form && W(c, 3) <= RD_MAX_MESH_PRIMITIVES;
+			e->info.mesh_max_primitives = W(c, 3);
+			mesh_primitives = true;
+			break;
+		case SpvExecutionModeOutputLinesEXT:
+		case SpvExecutionModeOutputTrianglesEXT:
+			ok = st == RD_STAGE_MESH && plain && !e->info.mesh_output;
+			e->info.mesh_output = mode == SpvExecutionModeOutputLinesEXT ? RD_MESH_OUT_LINES
+										: RD_MESH_OUT_TRIANGLES;
+			break;
 		case SpvExecutionModeOutputPoints:
+			if (st == RD_STAGE_MESH) {
+				ok = plain && !e->info.mesh_output;
+				e->info.mesh_output = RD_MESH_OUT_POINTS;
+				break;
+			}
+			/* fall through */
 		case SpvExecutionModeOutputLineStrip:
 		case SpvExecutionModeOutputTriangleStrip:
 			ok = st == RD_STAGE_GEOMETRY && c->wc == 3 && !id_form && !gs_out;
@@ -716,14 +811,18 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			    "OutputVertices (spec 3.6)");
 	if (e->info.stage == RD_STAGE_FRAGMENT && !upper_left)
 		return fail(c, "fragment entry point without OriginUpperLeft (VUID-StandaloneSpirv-OriginLowerLeft-04653)");
-	if (e->info.stage == RD_STAGE_COMPUTE) {
+	if (e->info.stage == RD_STAGE_MESH && (!e->info.mesh_output || !mesh_vertices || !mesh_primitives))
+		return fail(c, "mesh entry point without its output primitive, OutputVertices or "
+			    "OutputPrimitivesEXT (SPV_EXT_mesh_shader)");
+	if (e->info.stage == RD_STAGE_COMPUTE || e->info.stage == RD_STAGE_TASK ||
+	    e->info.stage == RD_STAGE_MESH) {
 		if (wgsize_id) {  /* spec 3.21 WorkgroupSize: takes precedence over LocalSize */
 			const union rd_word *v = &c->p->tmpl[c->ids[wgsize_id].slot];
 			for (int k = 0; k < 3; k++)
 				e->info.local_size[k] = v[k].u;
 		}
 		if (!e->info.local_size[0] || !e->info.local_size[1] || !e->info.local_size[2])
-			return fail(c, "compute entry point without a (nonzero) LocalSize");
+			return fail(c, "compute, task or mesh entry point without a (nonzero) LocalSize");
 		e->info.workgroup_memory_size = c->wg_bytes;
 	}
 	if (e->info.stage == RD_STAGE_TESS_CONTROL) {
@@ -743,6 +842,17 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 			    !c->ids[id].global)
 				return fail(c, "OpEntryPoint: interface id %u is not a global variable", id);
 			uint32_t sc = c->ptrs[c->ids[id].ptr].storage;
+			if (pass && sc == SpvStorageClassTaskPayloadWorkgroupEXT) {
+				/* at most one per entry point (SPV_EXT_mesh_shader) */
+				const struct pptr *pq = &c->ptrs[c->ids[id].ptr];
+				uint32_t size = T(c, pq->type)->words * 4;
+				if (e->info.payload_size)
+					return fail(c, "two TaskPayloadWorkgroupEXT variables in one entry point");
+				if (size > RD_MAX_TASK_PAYLOAD)
+					return fail(c, "a task payload of %u bytes, above %u", size, RD_MAX_TASK_PAYLOAD);
+				e->info.payload_offset = pq->offset;
+				e->info.payload_size = size;
+			}
 			if (sc == (pass ? SpvStorageClassOutput : SpvStorageClassInput) &&
 			    !io_var(c, e, id, pass == 0))
 				return false;
@@ -759,21 +869,27 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	}
 
 	uint32_t writes = 0;
-	bool emits = false, barrier = false;
-	if (!reach(c, c->ids[fid].slot, e, &writes, &emits, &barrier))
+	bool emits = false, barrier = false, mesh_outputs = false, mesh_tasks = false;
+	if (!reach(c, c->ids[fid].slot, e, &writes, &emits, &barrier, &mesh_outputs, &mesh_tasks))
 		return false;
 	static const char *const stage_names[] = {
 		[RD_STAGE_VERTEX] = "vertex", [RD_STAGE_FRAGMENT] = "fragment",
 		[RD_STAGE_COMPUTE] = "compute", [RD_STAGE_GEOMETRY] = "geometry",
 		[RD_STAGE_TESS_CONTROL] = "tessellation control",
-		[RD_STAGE_TESS_EVAL] = "tessellation evaluation"};
+		[RD_STAGE_TESS_EVAL] = "tessellation evaluation", [RD_STAGE_TASK] = "task",
+		[RD_STAGE_MESH] = "mesh"};
+	if (mesh_outputs && e->info.stage != RD_STAGE_MESH)
+		return fail(c, "OpSetMeshOutputsEXT reachable from a %s entry point", stage_names[e->info.stage]);
+	if (mesh_tasks && e->info.stage != RD_STAGE_TASK)
+		return fail(c, "OpEmitMeshTasksEXT reachable from a %s entry point", stage_names[e->info.stage]);
 	if (emits && e->info.stage != RD_STAGE_GEOMETRY)
 		return fail(c, "OpEmitVertex or OpEndPrimitive reachable from a %s entry point",
 			    stage_names[e->info.stage]);
 	/* Control barriers synchronize a workgroup or a patch's invocations:
 	 * compute and tessellation control only (spec 3.42.20, "Execution
 	 * scope ... Workgroup" for these models). */
-	if (barrier && e->info.stage != RD_STAGE_COMPUTE && e->info.stage != RD_STAGE_TESS_CONTROL)
+	if (barrier && e->info.stage != RD_STAGE_COMPUTE && e->info.stage != RD_STAGE_TESS_CONTROL &&
+	    e->info.stage != RD_STAGE_TASK && e->info.stage != RD_STAGE_MESH)
 		return fail(c, "OpControlBarrier reachable from a %s entry point", stage_names[e->info.stage]);
 	e->info.has_barrier = barrier;
 	/* Outputs of a module with a control shader are shared memory
@@ -781,6 +897,9 @@ static bool finish_entry(struct rd_parse *c, uint32_t pos, uint32_t index, uint3
 	if (c->tcs_module && e->info.stage != RD_STAGE_TESS_CONTROL && e->out_count + e->bout_count)
 		return fail(c, "a %s entry point with outputs in a module with a tessellation control "
 			    "entry point is unsupported", stage_names[e->info.stage]);
+	if (c->mesh_module && e->info.stage != RD_STAGE_MESH && e->out_count + e->bout_count)
+		return fail(c, "a %s entry point with outputs in a module with a mesh entry point is "
+			    "unsupported", stage_names[e->info.stage]);
 	/* A builtin counts as written only if the entry's interface has it. */
 	for (uint32_t i = 0; i < e->bout_count; i++) {
 		uint32_t k = c->p->builtins[e->bout_first + i].kind, hit = writes & (1u << k);

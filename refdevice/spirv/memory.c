@@ -346,6 +346,7 @@ bool dec_atomic(struct rd_parse *c, const struct opdesc *od)
 	case SpvStorageClassStorageBuffer:
 	case SpvStorageClassUniform:
 	case SpvStorageClassWorkgroup:
+	case SpvStorageClassTaskPayloadWorkgroupEXT:
 		break;
 	default:
 		return fail(c, "%s: atomics in %s memory are unsupported", opname(c->op),
@@ -357,7 +358,8 @@ bool dec_atomic(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	if (od->arg >= 2 && !value_of(c, W(c, p + 4 + cmpx), ptype, &scmp))
 		return false;
-	if (q->storage != SpvStorageClassWorkgroup && !writable(c, q))
+	if (q->storage != SpvStorageClassWorkgroup && q->storage != SpvStorageClassTaskPayloadWorkgroupEXT &&
+	    !writable(c, q))
 		return fail(c, "%s: atomic on read-only memory", opname(c->op));
 	uint32_t r = 0;
 	if (!store) {

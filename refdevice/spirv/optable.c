@@ -215,6 +215,8 @@ static const struct {
 	/* not a terminator: the block goes on (for helpers) */
 	{ SpvOpDemoteToHelperInvocation, { dec_kill, NULL, S_ANY, F_BODY, 0, 0 } },
 	{ SpvOpIsHelperInvocationEXT, { dec_helper, rd_ex_zero, S_ANY, F_BODY, 0, 0 } },
+	{ SpvOpSetMeshOutputsEXT, { dec_mesh, rd_ex_set_mesh_outputs, S_ANY, F_BODY, 0, 0 } },
+	{ SpvOpEmitMeshTasksEXT, { dec_mesh, rd_ex_emit_mesh_tasks, S_ANY, F_BODY | F_TERM, 0, 0 } },
 };
 
 const struct opdesc *op_desc(uint32_t op)

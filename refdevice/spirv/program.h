@@ -90,6 +90,9 @@ struct rd_io_loc {
 	                      inputs, control outputs): the vertex; RD_IO_PATCH
 	                      for a Patch variable */
 	uint16_t n;        /* words, 1..4 */
+	uint16_t stride;   /* mesh outputs: words from one array element to the
+	                      next (slot is element 0's, in the shared memory) */
+	uint8_t prim;      /* mesh outputs: per primitive (PerPrimitiveEXT) */
 };
 #define RD_IO_PATCH 0xffu
 
@@ -122,12 +125,17 @@ enum rd_builtin_io {
 	RD_BI_POINT_SIZE,
 	RD_BI_FRAG_DEPTH,
 	RD_BI_SAMPLE_MASK_OUT,
+	/* mesh outputs, per primitive */
+	RD_BI_PRIMITIVE_INDICES, /* Primitive{Point,Line,Triangle}IndicesEXT */
+	RD_BI_CULL_PRIMITIVE,
 };
 
 struct rd_io_builtin {
 	uint32_t slot;
 	uint16_t kind;     /* enum rd_builtin_io */
 	uint16_t vtx;      /* RD_BI_IN_*: the input vertex */
+	uint16_t stride;   /* mesh outputs: as in struct rd_io_loc */
+	uint8_t prim;
 };
 
 struct rd_entry {
@@ -212,6 +220,7 @@ struct rd_state {
 	/* functions and control flow */                                       \
 	X(call) X(ret) X(ret_value) X(branch) X(branch_cond) X(switch)        \
 	X(phi) X(kill) X(unreachable) X(emit_vertex) X(end_primitive)          \
+	X(set_mesh_outputs) X(emit_mesh_tasks)                                 \
 	/* conversions */                                                      \
 	X(ftou) X(ftos) X(stof) X(utof)                                        \
 	/* arithmetic */                                                       \

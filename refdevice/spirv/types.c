@@ -189,6 +189,9 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			case SpvDecorationNoPerspective:
 				m->noperspective = 1;
 				break;
+			case SpvDecorationPerPrimitiveEXT:
+				m->perprim = 1;
+				break;
 			default:
 				break;
 			}
@@ -222,6 +225,7 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		case SpvStorageClassUniform:
 		case SpvStorageClassStorageBuffer:
 		case SpvStorageClassWorkgroup:
+		case SpvStorageClassTaskPayloadWorkgroupEXT:
 			break;
 		default:
 			return fail(c, "unsupported storage class %s (%u)",

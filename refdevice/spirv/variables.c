@@ -103,8 +103,12 @@ bool dec_variable(struct rd_parse *c, const struct opdesc *od)
 	/* A tessellation control shader's outputs: every invocation of the
 	 * patch reads and writes the same gl_out[] and per-patch outputs
 	 * (spec "Tessellation Control Shader Execution"), so they live in the
-	 * memory the patch's invocations share, like Workgroup variables. */
-	bool shared = sc == SpvStorageClassWorkgroup || (sc == SpvStorageClassOutput && c->tcs_module);
+	 * memory the patch's invocations share, like Workgroup variables; so
+	 * do a mesh shader's (any invocation of the workgroup may write any
+	 * vertex or primitive, spec "Mesh Shading") and a task payload (one
+	 * per workgroup, read by the mesh workgroups it launches). */
+	bool shared = sc == SpvStorageClassWorkgroup || sc == SpvStorageClassTaskPayloadWorkgroupEXT ||
+		      (sc == SpvStorageClassOutput && (c->tcs_module || c->mesh_module));
 	switch (shared ? SpvStorageClassWorkgroup : sc) {
 	case SpvStorageClassInput:
 	case SpvStorageClassOutput:

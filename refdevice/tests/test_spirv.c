@@ -16,6 +16,8 @@
 
 #include "rdtest_shaders/spv_barrier_comp.h"
 #include "rdtest_shaders/spv_barrier_divergent_comp.h"
+#include "rdtest_shaders/spv_mesh_mesh.h"
+#include "rdtest_shaders/spv_mesh_task.h"
 #include "rdtest_shaders/spv_bits_comp.h"
 #include "rdtest_shaders/spv_compute_comp.h"
 #include "rdtest_shaders/spv_control_comp.h"
@@ -787,6 +789,79 @@ out:
 	rd_shader_destroy(d);
 }
 
+/* Task and mesh workgroups (SPV_EXT_mesh_shader): the task payload, the
+ * launch counts, SetMeshOutputsEXT, per-vertex and per-primitive outputs
+ * in the shared memory, CullPrimitiveEXT. */
+static void test_mesh(void)
+{
+	struct rd_shader *t = create(spv_mesh_task, sizeof(spv_mesh_task));
+	struct rd_shader *m = create(spv_mesh_mesh, sizeof(spv_mesh_mesh));
+	struct rd_entry_info ti, mi;
+	if (!entry(t, RD_STAGE_TASK, &ti) || !entry(m, RD_STAGE_MESH, &mi))
+		goto out;
+	CHECK(ti.payload_size == 4 && mi.payload_size == 4, "payload sizes %u %u", ti.payload_size,
+	      mi.payload_size);
+	CHECK(mi.mesh_output == RD_MESH_OUT_TRIANGLES && mi.mesh_max_vertices == 4 &&
+		      mi.mesh_max_primitives == 2 && mi.primitive_output_mask == 2u && mi.output_mask == 1u,
+	      "mesh modes %d %u %u masks %x %x", mi.mesh_output, mi.mesh_max_vertices, mi.mesh_max_primitives,
+	      mi.primitive_output_mask, mi.output_mask);
+	struct env e;
+	env_init(&e);
+	uint8_t tsh[256], msh[1024];
+	CHECK(ti.workgroup_memory_size <= sizeof(tsh) && mi.workgroup_memory_size <= sizeof(msh),
+	      "shared sizes %u %u", ti.workgroup_memory_size, mi.workgroup_memory_size);
+	struct rd_invocation inv[2];
+	char err[256];
+	memset(inv, 0, sizeof(inv));
+	memset(tsh, 0, sizeof(tsh));
+	for (uint32_t i = 0; i < 2; i++) {
+		inv[i].local_id[0] = inv[i].local_index = i;
+		inv[i].workgroup_id[0] = 3;
+		inv[i].num_workgroups[0] = 4;
+		inv[i].num_workgroups[1] = inv[i].num_workgroups[2] = 1;
+		inv[i].workgroup_memory = tsh;
+	}
+	CHECK(rd_shader_run_group(t, &ti, &e.env, inv, 2, err, sizeof(err)) == 0, "task: %s", err);
+	uint32_t base;
+	memcpy(&base, tsh + ti.payload_offset, 4);
+	CHECK(inv[0].task_emitted && inv[1].task_emitted && inv[1].task_groups[0] == 2 &&
+		      inv[1].task_groups[1] == 1 && inv[1].task_groups[2] == 1 && base == 43,
+	      "task: emitted %d %d, groups %u %u %u, payload %u", inv[0].task_emitted, inv[1].task_emitted,
+	      inv[1].task_groups[0], inv[1].task_groups[1], inv[1].task_groups[2], base);
+	memset(inv, 0, sizeof(inv));
+	memset(msh, 0, sizeof(msh));
+	memcpy(msh + mi.payload_offset, &base, 4);
+	for (uint32_t i = 0; i < 2; i++) {
+		inv[i].local_id[0] = inv[i].local_index = i;
+		inv[i].workgroup_id[0] = 1;
+		inv[i].num_workgroups[0] = 2;
+		inv[i].num_workgroups[1] = inv[i].num_workgroups[2] = 1;
+		inv[i].workgroup_memory = msh;
+	}
+	CHECK(rd_shader_run_group(m, &mi, &e.env, inv, 2, err, sizeof(err)) == 0, "mesh: %s", err);
+	CHECK(inv[0].mesh_outputs_set && inv[0].mesh_vertex_count == 4 && inv[1].mesh_primitive_count == 2,
+	      "SetMeshOutputsEXT %d %u %u", inv[0].mesh_outputs_set, inv[0].mesh_vertex_count,
+	      inv[1].mesh_primitive_count);
+	struct rd_stage_vertex v;
+	rd_shader_mesh_vertex(m, &mi, msh, 3, &v);
+	float c0;
+	memcpy(&c0, &v.var[0][0], 4);
+	CHECK(v.position[0] == 1.0f && v.position[1] == 1.0f && v.position[3] == 1.0f && c0 == 44.5f,
+	      "vertex 3: (%g, %g, %g, %g), color %g", v.position[0], v.position[1], v.position[2],
+	      v.position[3], c0);
+	struct rd_mesh_primitive p;
+	rd_shader_mesh_primitive(m, &mi, msh, 0, &p);
+	CHECK(p.index[0] == 0 && p.index[1] == 1 && p.index[2] == 2 && !p.cull && p.var[1][0] == 440,
+	      "primitive 0: (%u, %u, %u) cull %d id %u", p.index[0], p.index[1], p.index[2], p.cull,
+	      p.var[1][0]);
+	rd_shader_mesh_primitive(m, &mi, msh, 1, &p);
+	CHECK(p.index[2] == 3 && p.cull && p.var[1][0] == 441, "primitive 1: (%u, %u, %u) cull %d id %u",
+	      p.index[0], p.index[1], p.index[2], p.cull, p.var[1][0]);
+out:
+	rd_shader_destroy(t);
+	rd_shader_destroy(m);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Graphics interfaces                                                      */
 
@@ -1056,6 +1131,7 @@ static const struct {
 	{ "asm_ops", test_asm_ops },
 	{ "shared", test_shared },
 	{ "barrier", test_barrier },
+	{ "mesh", test_mesh },
 	{ "varyings", test_varyings },
 	{ "early", test_early },
 	{ "oob", test_oob },
