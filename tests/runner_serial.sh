@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PREFIX-serial.txt: the cases it names run after every other case has
-# finished, one at a time.  The mesh area (NotSupported on the reference
-# device, so each prints a line as it ends) is made serial: every mesh line
+# finished, one at a time.  The accel area (NotSupported on the reference
+# device, so each prints a line as it ends) is made serial: every accel line
 # must come after the serial marker and after every other area's line, and
 # the JSON counts them.
 # Usage: runner_serial.sh VKQS WORKDIR
@@ -11,29 +11,29 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$work"; mkdir -p "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 cp "$root/ci/refdevice-fails.txt" "$work/x-fails.txt"
-printf '# the mesh area, for the test\n^vkqs\\.mesh\\.\n' >"$work/x-serial.txt"
+printf '# the accel area, for the test\n^vkqs\\.accel\\.\n' >"$work/x-serial.txt"
 "$vkqs" run --device refdevice --expectations "$work/x" --jobs 4 \
-	--filter 'vkqs.mesh.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \
+	--filter 'vkqs.accel.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \
 	--json "$work/out.json" >"$work/out.txt" 2>&1 || { tail "$work/out.txt"; fail "run"; }
-"$vkqs" list --filter 'vkqs.mesh.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \
+"$vkqs" list --filter 'vkqs.accel.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \
 	>"$work/list.txt" || fail "list"
 python3 - "$work/out.txt" "$work/out.json" "$work/list.txt" <<'PY' || exit 1
 import json, sys
 lines = [l for l in open(sys.argv[1]) if l.startswith(("NotSupported", "vkqs: "))]
 marker = [i for i, l in enumerate(lines) if "serial case(s) now" in l]
-mesh = [i for i, l in enumerate(lines) if " vkqs.mesh." in l]
-other = [i for i, l in enumerate(lines) if l.startswith("NotSupported") and " vkqs.mesh." not in l]
-if len(marker) != 1 or not mesh or not other:
-    sys.exit("FAIL: marker %s, %d mesh lines, %d others" % (marker, len(mesh), len(other)))
-if min(mesh) < marker[0] or max(other) > marker[0]:
-    sys.exit("FAIL: a serial case ended before the others (marker at %d, mesh %s, last other %d)"
-             % (marker[0], mesh[:3], max(other)))
+serial = [i for i, l in enumerate(lines) if " vkqs.accel." in l]
+other = [i for i, l in enumerate(lines) if l.startswith("NotSupported") and " vkqs.accel." not in l]
+if len(marker) != 1 or not serial or not other:
+    sys.exit("FAIL: marker %s, %d accel lines, %d others" % (marker, len(serial), len(other)))
+if min(serial) < marker[0] or max(other) > marker[0]:
+    sys.exit("FAIL: a serial case ended before the others (marker at %d, serial %s, last other %d)"
+             % (marker[0], serial[:3], max(other)))
 d = json.load(open(sys.argv[2]))
-if d["serial"] != len(mesh) or d["serial"] != 32:
-    sys.exit("FAIL: serial %r, %d mesh lines" % (d["serial"], len(mesh)))
+if d["serial"] != len(serial) or d["serial"] != 16:
+    sys.exit("FAIL: serial %r, %d accel lines" % (d["serial"], len(serial)))
 names = [c["name"] for c in d["cases"]]
 listed = [l.strip() for l in open(sys.argv[3])]
 if names != listed:
     sys.exit("FAIL: the results are not in list order (the serial cases moved)")
-print("runner.serial: %d serial cases after %d others" % (len(mesh), len(other)))
+print("runner.serial: %d serial cases after %d others" % (len(serial), len(other)))
 PY
