@@ -531,6 +531,29 @@ void vkqs_instance_destroy(struct vkqs_instance *inst)
 	memset(inst, 0, sizeof(*inst));
 }
 
+/* A physical device's properties with its driver properties chained. */
+static void driver_properties(VkPhysicalDevice phys, VkPhysicalDeviceProperties2 *p,
+			      VkPhysicalDeviceDriverProperties *drv)
+{
+	*drv = (VkPhysicalDeviceDriverProperties){
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+	*p = (VkPhysicalDeviceProperties2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					   .pNext = drv};
+	vkGetPhysicalDeviceProperties2(phys, p);
+}
+
+uint32_t vkqs_instance_count_driver(const struct vkqs_instance *inst, const char *driver_name)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < inst->phys_count; i++) {
+		VkPhysicalDeviceProperties2 p;
+		VkPhysicalDeviceDriverProperties drv;
+		driver_properties(inst->phys[i], &p, &drv);
+		n += strcmp(drv.driverName, driver_name) == 0;
+	}
+	return n;
+}
+
 static bool contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -561,11 +584,9 @@ bool vkqs_instance_select(struct vkqs_instance *inst, const char *spec,
 		return true;
 	}
 	for (uint32_t i = 0; i < inst->phys_count; i++) {
-		VkPhysicalDeviceDriverProperties drv = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
-		VkPhysicalDeviceProperties2 p = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
-		vkGetPhysicalDeviceProperties2(inst->phys[i], &p);
+		VkPhysicalDeviceProperties2 p;
+		VkPhysicalDeviceDriverProperties drv;
+		driver_properties(inst->phys[i], &p, &drv);
 		if (contains_ci(p.properties.deviceName, spec) ||
 		    contains_ci(drv.driverName, spec) || contains_ci(drv.driverInfo, spec)) {
 			*index = i;
@@ -723,7 +744,6 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	memset(o, 0, sizeof(*o));
 	o->index = index;
 	o->device_count = inst->phys_count;
-
 	o->layer_version = inst->validation ? layer_spec_version : 0;
 
 	VkPhysicalDeviceDriverProperties drv = {
@@ -734,14 +754,6 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	snprintf(o->name, sizeof(o->name), "%s", p.properties.deviceName);
 	snprintf(o->driver_name, sizeof(o->driver_name), "%s", drv.driverName);
 	snprintf(o->driver_info, sizeof(o->driver_info), "%s", drv.driverInfo);
-	for (uint32_t i = 0; i < inst->phys_count; i++) {
-		VkPhysicalDeviceDriverProperties other = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
-		VkPhysicalDeviceProperties2 op = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &other};
-		vkGetPhysicalDeviceProperties2(inst->phys[i], &op);
-		o->same_driver_count += strcmp(other.driverName, drv.driverName) == 0;
-	}
 	o->api_version = p.properties.apiVersion;
 	o->driver_version = p.properties.driverVersion;
 	o->vendor_id = p.properties.vendorID;

@@ -59,7 +59,8 @@ struct vkqs_device_info {
 	uint32_t ext_count; /* the query-related extensions, present or not */
 	struct vkqs_ext_info exts[VKQS_MAX_EXTS];
 	uint32_t layer_version; /* VK_LAYER_KHRONOS_validation's, under --validation */
-	uint32_t same_driver_count; /* physical devices of this driver name, this one too */
+	uint32_t same_driver_count; /* vkqs_probe_device only: physical devices of this
+	                               driver name, this one too */
 };
 
 const char *vkqs_device_type_name(VkPhysicalDeviceType t);
@@ -132,6 +133,8 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 			  char *err, size_t errsize);
 void vkqs_instance_destroy(struct vkqs_instance *inst);
 
+/* Physical devices whose driverName is driver_name. */
+uint32_t vkqs_instance_count_driver(const struct vkqs_instance *inst, const char *driver_name);
 /* Picks a physical device by spec: a decimal index, or a case-insensitive
  * substring of the device or driver name (the first match wins). */
 bool vkqs_instance_select(struct vkqs_instance *inst, const char *spec,

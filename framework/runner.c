@@ -697,6 +697,8 @@ bool vkqs_probe_device(const char *device, bool validation,
 			if (vkqs_instance_select(&inst, device, &index, msg->err,
 						 sizeof(msg->err))) {
 				vkqs_device_describe(&inst, index, &msg->info);
+				msg->info.same_driver_count = vkqs_instance_count_driver(
+					&inst, msg->info.driver_name);
 				msg->ok = 1;
 			}
 			vkqs_instance_destroy(&inst);

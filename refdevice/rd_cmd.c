@@ -384,8 +384,8 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndexed(VkCommandBuffer cb, uint32_t indexC
 						firstInstance, vertexOffset};
 }
 
-static void indirect(VkCommandBuffer cb, enum rd_cmd_type t, VkBuffer b, VkDeviceSize off,
-		     uint32_t count, uint32_t stride)
+static struct rd_cmd *indirect(VkCommandBuffer cb, enum rd_cmd_type t, VkBuffer b, VkDeviceSize off,
+			       uint32_t count, uint32_t stride)
 {
 	struct rd_cmd *c = cmd_new(cb, t);
 	if (c) {
@@ -394,6 +394,7 @@ static void indirect(VkCommandBuffer cb, enum rd_cmd_type t, VkBuffer b, VkDevic
 		c->u.indirect.count = count;
 		c->u.indirect.stride = stride;
 	}
+	return c;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndirect(VkCommandBuffer cb, VkBuffer b, VkDeviceSize off,
@@ -412,12 +413,8 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdDrawIndexedIndirect(VkCommandBuffer cb, VkBuffe
 static void indirect_count(VkCommandBuffer cb, enum rd_cmd_type t, VkBuffer b, VkDeviceSize off,
 			   VkBuffer cbuf, VkDeviceSize coff, uint32_t max, uint32_t stride)
 {
-	struct rd_cmd *c = cmd_new(cb, t);
+	struct rd_cmd *c = indirect(cb, t, b, off, max, stride);
 	if (c) {
-		c->u.indirect.buffer = (struct rd_buffer *)b;
-		c->u.indirect.offset = off;
-		c->u.indirect.count = max;
-		c->u.indirect.stride = stride;
 		c->u.indirect.count_buffer = (struct rd_buffer *)cbuf;
 		c->u.indirect.count_offset = coff;
 	}

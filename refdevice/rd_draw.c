@@ -995,20 +995,9 @@ static int run_workgroup(struct draw *d, const struct rd_shader *sh, const struc
 	if (payload && info->payload_size)
 		memcpy(shared + info->payload_offset, payload,
 		       payload_size < info->payload_size ? payload_size : info->payload_size);
-	for (uint32_t i = 0; i < n; i++) {
-		struct rd_invocation *inv = &d->group[i];
-		uint32_t l[3] = {i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]};
-		memset(inv, 0, sizeof(*inv));
-		for (int k = 0; k < 3; k++) {
-			inv->workgroup_id[k] = id[k];
-			inv->local_id[k] = l[k];
-			inv->global_id[k] = id[k] * ls[k] + l[k];
-			inv->num_workgroups[k] = count[k];
-		}
-		inv->local_index = i;
-		inv->view_index = d->view;
-		inv->workgroup_memory = shared;
-	}
+	rd_shader_workgroup_invocations(d->group, ls, id, count, shared);
+	for (uint32_t i = 0; i < n; i++)
+		d->group[i].view_index = d->view;
 	char msg[256];
 	if (rd_shader_run_group(sh, info, d->st->env, d->group, n, msg, sizeof(msg)) != 0) {
 		snprintf(d->err, d->errsize, "%s shader (workgroup %u, %u, %u): %s", what, id[0], id[1],
@@ -1103,6 +1092,17 @@ static bool groups_ok(const uint32_t g[3])
 	       (uint64_t)g[0] * g[1] * g[2] <= RD_MESH_GROUPS_TOTAL;
 }
 
+/* Workgroup w of grid g in x-fastest order; false past the last. */
+static bool grid_id(const uint32_t g[3], uint64_t w, uint32_t id[3])
+{
+	if (w >= (uint64_t)g[0] * g[1] * g[2])
+		return false;
+	id[0] = (uint32_t)(w % g[0]);
+	id[1] = (uint32_t)(w / g[0] % g[1]);
+	id[2] = (uint32_t)(w / g[0] / g[1]);
+	return true;
+}
+
 /* One view of a mesh draw: the task workgroups, each launching the mesh
  * workgroups it emits with its payload, or the mesh workgroups alone. */
 static int mesh_view(struct draw *d)
@@ -1114,34 +1114,27 @@ static int mesh_view(struct draw *d)
 			 g[2]);
 		return -1;
 	}
-	for (uint32_t z = 0; z < g[2]; z++)
-		for (uint32_t y = 0; y < g[1]; y++)
-			for (uint32_t x = 0; x < g[0]; x++) {
-				uint32_t id[3] = {x, y, z};
-				if (!st->task) {
-					if (mesh_workgroup(d, id, g, NULL, 0))
-						return -1;
-					continue;
-				}
-				const struct rd_entry_info *ti = &st->task_info;
-				if (run_workgroup(d, st->task, ti, d->task_shared, id, g, NULL, 0, "task"))
-					return -1;
-				uint32_t n = ti->local_size[0] * ti->local_size[1] * ti->local_size[2], m[3];
-				d->c->task_invocations += n;
-				if (!group_counts(d, n, false, m) || !groups_ok(m)) {
-					snprintf(d->err, d->errsize, "task shader: invocations of one workgroup "
-						 "emitted different counts, or counts beyond the limits");
-					return -1;
-				}
-				for (uint32_t mz = 0; mz < m[2]; mz++)
-					for (uint32_t my = 0; my < m[1]; my++)
-						for (uint32_t mx = 0; mx < m[0]; mx++) {
-							uint32_t mid[3] = {mx, my, mz};
-							if (mesh_workgroup(d, mid, m, d->task_shared + ti->payload_offset,
-									   ti->payload_size))
-								return -1;
-						}
-			}
+	const struct rd_entry_info *ti = &st->task_info;
+	uint32_t id[3];
+	for (uint64_t w = 0; grid_id(g, w, id); w++) {
+		if (!st->task) {
+			if (mesh_workgroup(d, id, g, NULL, 0))
+				return -1;
+			continue;
+		}
+		if (run_workgroup(d, st->task, ti, d->task_shared, id, g, NULL, 0, "task"))
+			return -1;
+		uint32_t n = ti->local_size[0] * ti->local_size[1] * ti->local_size[2], m[3], mid[3];
+		d->c->task_invocations += n;
+		if (!group_counts(d, n, false, m) || !groups_ok(m)) {
+			snprintf(d->err, d->errsize, "task shader: invocations of one workgroup "
+				 "emitted different counts, or counts beyond the limits");
+			return -1;
+		}
+		for (uint64_t k = 0; grid_id(m, k, mid); k++)
+			if (mesh_workgroup(d, mid, m, d->task_shared + ti->payload_offset, ti->payload_size))
+				return -1;
+	}
 	return 0;
 }
 

@@ -1057,19 +1057,9 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 				if (wg_mem)
 					memset(wg_mem, 0, wg_size);
 				uint32_t wg[3] = {base[0] + gx, base[1] + gy, base[2] + gz};
-				for (uint32_t i = 0; i < n; i++) {
-					uint32_t l[3] = {i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]};
-					memset(&inv[i], 0, sizeof(inv[i]));
-					for (int k = 0; k < 3; k++) {
-						inv[i].workgroup_id[k] = wg[k];
-						inv[i].local_id[k] = l[k];
-						inv[i].global_id[k] = wg[k] * ls[k] + l[k];
-						inv[i].num_workgroups[k] = groups[k];
-					}
-					inv[i].local_index = i; /* (z * ly + y) * lx + x */
-					inv[i].workgroup_memory = wg_mem;
+				rd_shader_workgroup_invocations(inv, ls, wg, groups, wg_mem);
+				for (uint32_t i = 0; i < n; i++)
 					inv[i].block_counts = blocks;
-				}
 				char err[256];
 				if (rd_shader_run_group(p->cs, &p->cs_info, &env, inv, (uint32_t)n, err,
 							sizeof(err)) != 0) {

@@ -247,6 +247,13 @@ int rd_shader_run_group(const struct rd_shader *s, const struct rd_entry_info *e
 			const struct rd_exec_env *env, struct rd_invocation *inv, uint32_t count,
 			char *err, size_t errsize);
 
+/* Sets up the n = local_size product invocations of workgroup `id` of a
+ * `count` grid (compute, task, mesh): zeroed, then WorkgroupId,
+ * LocalInvocationId, GlobalInvocationId, NumWorkgroups, LocalInvocationIndex
+ * ((z * ly + y) * lx + x) and the shared memory. */
+void rd_shader_workgroup_invocations(struct rd_invocation *inv, const uint32_t local_size[3],
+				     const uint32_t id[3], const uint32_t count[3], uint8_t *shared);
+
 /* The output patch a tessellation control shader's invocations left in
  * their shared memory. */
 void rd_shader_patch_outputs(const struct rd_shader *s, const struct rd_entry_info *entry,

@@ -1449,3 +1449,22 @@ void rd_shader_mesh_primitive(const struct rd_shader *s, const struct rd_entry_i
 		}
 	}
 }
+
+void rd_shader_workgroup_invocations(struct rd_invocation *inv, const uint32_t local_size[3],
+				     const uint32_t id[3], const uint32_t count[3], uint8_t *shared)
+{
+	const uint32_t *ls = local_size;
+	uint32_t n = ls[0] * ls[1] * ls[2];
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t l[3] = {i % ls[0], i / ls[0] % ls[1], i / ls[0] / ls[1]};
+		memset(&inv[i], 0, sizeof(inv[i]));
+		for (int k = 0; k < 3; k++) {
+			inv[i].workgroup_id[k] = id[k];
+			inv[i].local_id[k] = l[k];
+			inv[i].global_id[k] = id[k] * ls[k] + l[k];
+			inv[i].num_workgroups[k] = count[k];
+		}
+		inv[i].local_index = i;
+		inv[i].workgroup_memory = shared;
+	}
+}
