@@ -436,7 +436,11 @@ struct rd_descriptor_slot {
 
 struct rd_descriptor_set {
 	struct rd_object base;
-	struct rd_descriptor_set_layout *layout;
+	/* a copy of its layout's bindings: a set layout may be destroyed
+	 * while sets allocated with it live (spec "Descriptor Set Layout":
+	 * only vkUpdateDescriptorSets of such a set is then invalid) */
+	uint32_t binding_count, slot_count;
+	struct rd_descriptor_binding *bindings;
 	struct rd_descriptor_slot *slots;
 	struct rd_descriptor_pool *pool;
 	struct rd_descriptor_set *next_in_pool;
@@ -479,6 +483,7 @@ enum {
 	RD_DYN_DEPTH_BOUNDS = 1u << 5,
 	RD_DYN_LINE_WIDTH = 1u << 6,
 	RD_DYN_COLOR_WRITE_ENABLE = 1u << 7,
+	RD_DYN_BLEND_CONSTANTS = 1u << 8,
 };
 
 /* Render passes ---------------------------------------------------------*/
@@ -488,11 +493,15 @@ struct rd_attachment_desc {
 	VkAttachmentLoadOp load_op, stencil_load_op;
 };
 
+#define RD_MAX_INPUT 4 /* maxPerStageDescriptorInputAttachments */
+
 struct rd_subpass {
 	uint32_t color_count;
 	uint32_t color[RD_MAX_COLOR];   /* attachment index or VK_ATTACHMENT_UNUSED */
 	uint32_t resolve[RD_MAX_COLOR]; /* or VK_ATTACHMENT_UNUSED */
 	uint32_t depth_stencil;         /* or VK_ATTACHMENT_UNUSED */
+	uint32_t input_count;
+	uint32_t input[RD_MAX_INPUT];   /* InputAttachmentIndex i: attachment or VK_ATTACHMENT_UNUSED */
 	uint32_t view_mask;
 };
 
@@ -502,8 +511,13 @@ struct rd_render_pass {
 	struct rd_attachment_desc *attachments;
 	uint32_t subpass_count;
 	struct rd_subpass *subpasses;
-	/* the first subpass using each attachment (for the load op) */
-	uint32_t *first_use;
+	/* load_views[s * attachment_count + a]: what subpass s loads of
+	 * attachment a (its load op): all its layers (UINT32_MAX) where a
+	 * subpass without multiview uses it first; with multiview, the views
+	 * of its view mask no earlier subpass used ("the load and store
+	 * operations apply to attachments on a per-view basis": each view is
+	 * loaded on its first use); 0: nothing */
+	uint32_t *load_views;
 };
 
 struct rd_framebuffer {

@@ -162,6 +162,9 @@ static int shade_vertex(struct draw *d, uint32_t vertex_index, uint32_t instance
 	memset(&inv, 0, sizeof(inv));
 	inv.vertex_index = vertex_index;
 	inv.instance_index = instance_index;
+	inv.base_vertex = d->dp->indexed ? (uint32_t)d->dp->vertex_offset : d->dp->first;
+	inv.base_instance = d->dp->first_instance;
+	inv.draw_index = d->dp->draw_index;
 	inv.view_index = d->view;
 	inv.point_size = 1.0f;
 	inv.sample_mask_out = ~0u;
@@ -996,8 +999,10 @@ static int run_workgroup(struct draw *d, const struct rd_shader *sh, const struc
 		memcpy(shared + info->payload_offset, payload,
 		       payload_size < info->payload_size ? payload_size : info->payload_size);
 	rd_shader_workgroup_invocations(d->group, ls, id, count, shared);
-	for (uint32_t i = 0; i < n; i++)
+	for (uint32_t i = 0; i < n; i++) {
 		d->group[i].view_index = d->view;
+		d->group[i].draw_index = d->dp->draw_index;
+	}
 	char msg[256];
 	if (rd_shader_run_group(sh, info, d->st->env, d->group, n, msg, sizeof(msg)) != 0) {
 		snprintf(d->err, d->errsize, "%s shader (workgroup %u, %u, %u): %s", what, id[0], id[1],

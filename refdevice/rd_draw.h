@@ -106,6 +106,10 @@ struct rd_graphics_state {
 	uint32_t color_count;
 	struct rd_attachment color[RD_MAX_COLOR];
 	VkColorComponentFlags color_write_mask[RD_MAX_COLOR];
+	/* blending (spec "Framebuffer: Blending"): per attachment, with the
+	 * pipeline's blend constants */
+	VkPipelineColorBlendAttachmentState blend[RD_MAX_COLOR];
+	float blend_constants[4];
 	struct rd_attachment depth_stencil;
 
 	uint32_t view_mask;            /* multiview: views to render; 0 = one view, layer 0 */
@@ -160,6 +164,7 @@ struct rd_draw_params {
 	const uint8_t *index_data;     /* indexed: buffer memory at the bound offset */
 	uint64_t index_size;           /* bytes from index_data to the buffer's end */
 	VkIndexType index_type;
+	uint32_t draw_index;           /* DrawIndex: the record of an indirect draw, else 0 */
 	/* a mesh draw (the pipeline has a mesh shader): the workgroup counts
 	 * of vkCmdDrawMeshTasks*EXT, task workgroups if there is a task
 	 * shader, else mesh workgroups */

@@ -237,6 +237,43 @@ static const struct rd_buffer_range *env_buffer(void *user, uint32_t set, uint32
 	return r;
 }
 
+/* Input attachments (spec "Fragment Input Attachment Interface"): index i
+ * reads pInputAttachments[i] of the current subpass, at the view's layer. */
+static bool env_input(void *user, uint32_t index, int32_t x, int32_t y, uint32_t view,
+		      uint32_t sample, uint32_t out[4])
+{
+	struct env_ctx *c = user;
+	const struct exec *e = c->e;
+	if (!e->s.pass || !e->s.fb || index >= RD_MAX_INPUT)
+		return false;
+	const struct rd_subpass *sp = &e->s.pass->subpasses[e->s.subpass];
+	if (index >= sp->input_count || sp->input[index] >= e->s.fb->attachment_count)
+		return false;
+	const struct rd_image_view *v = e->s.fb->attachments[sp->input[index]];
+	const struct rd_image *img = v ? v->image : NULL;
+	uint32_t layer = v ? v->base_layer + (e->s.view_mask ? view : 0) : 0;
+	if (!img || !img->data || x < 0 || y < 0 || (uint32_t)x >= img->extent.width ||
+	    (uint32_t)y >= img->extent.height || layer >= img->layers || sample >= img->samples)
+		return false;
+	const uint8_t *t = rd_image_texel(img, (uint32_t)x, (uint32_t)y, layer, sample);
+	memset(out, 0, 4 * sizeof(*out));
+	if (img->fmt->color) {
+		if (img->fmt->is_uint || img->fmt->is_sint) {
+			rd_format_load_color_u(img->fmt, t, out);
+		} else {
+			float f[4];
+			rd_format_load_color(img->fmt, t, f);
+			memcpy(out, f, sizeof(f));
+		}
+	} else if (v->aspects & VK_IMAGE_ASPECT_DEPTH_BIT && img->fmt->depth) {
+		float d = rd_format_load_depth(img->fmt, t);
+		memcpy(&out[0], &d, sizeof(d));
+	} else if (img->fmt->stencil) {
+		out[0] = rd_format_load_stencil(img->fmt, t);
+	}
+	return true;
+}
+
 /* Attachments --------------------------------------------------------------------*/
 
 static struct rd_attachment attachment_of(struct rd_image_view *v)
@@ -344,7 +381,8 @@ static void subpass_load(struct exec *e)
 			   : NULL;
 	uint32_t layers = e->s.view_mask ? 32 - (uint32_t)__builtin_clz(e->s.view_mask) : e->s.layer_count;
 	for (uint32_t a = 0; a < e->s.pass->attachment_count; a++) {
-		if (e->s.pass->first_use[a] != e->s.subpass)
+		uint32_t load = e->s.pass->load_views[e->s.subpass * e->s.pass->attachment_count + a];
+		if (!load)
 			continue;
 		const struct rd_attachment_desc *d = &e->s.pass->attachments[a];
 		struct rd_image_view *v = e->s.fb->attachments[a];
@@ -358,7 +396,7 @@ static void subpass_load(struct exec *e)
 		if (!aspects || a >= 16)
 			continue;
 		for (uint32_t l = 0; l < layers; l++)
-			if (layer_used(e, l))
+			if (layer_used(e, l) && (l >= 32 || (load >> l & 1)))
 				clear_view_rect(e, v, aspects, &e->s.clears[a], e->s.area, l, 1);
 	}
 }
@@ -792,7 +830,8 @@ static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_e
 		return false;
 	}
 	*ec = (struct env_ctx){.e = e, .bind = 0};
-	*env = (struct rd_exec_env){.push_constants = e->s.push, .buffer = env_buffer, .user = ec};
+	*env = (struct rd_exec_env){.push_constants = e->s.push, .buffer = env_buffer,
+				    .input_attachment = env_input, .user = ec};
 	*gs = p->gs;
 	struct rd_graphics_state *const g = gs;
 	g->env = env;
@@ -1508,6 +1547,7 @@ static void draw_indirect(struct exec *e, const struct rd_cmd *c)
 		} else {
 			dp.first_instance = a[3];
 		}
+		dp.draw_index = i;
 		e->in_indirect = true;
 		draw(e, &dp);
 		e->in_indirect = false;

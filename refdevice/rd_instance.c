@@ -576,6 +576,10 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES:
 			((VkPhysicalDeviceVulkan11Features *)s)->multiview = VK_TRUE;
+			((VkPhysicalDeviceVulkan11Features *)s)->shaderDrawParameters = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES:
+			((VkPhysicalDeviceShaderDrawParametersFeatures *)s)->shaderDrawParameters = VK_TRUE;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
 			VkPhysicalDeviceVulkan12Features *f = (void *)s;

@@ -89,6 +89,13 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_MergePipelineCaches(VkDevice device, VkPipelin
 	return VK_SUCCESS;
 }
 
+/* The blend factors that read a second fragment output (dual-source). */
+static bool blend_factor_src1(VkBlendFactor f)
+{
+	return f == VK_BLEND_FACTOR_SRC1_COLOR || f == VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR ||
+	       f == VK_BLEND_FACTOR_SRC1_ALPHA || f == VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+}
+
 /* Layouts and descriptor sets ------------------------------------------------*/
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDescriptorSetLayout(
@@ -184,6 +191,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDescriptorPool(VkDevice device,
 
 static void set_free(struct rd_descriptor_set *s)
 {
+	free(s->bindings);
 	free(s->slots);
 	free(s);
 }
@@ -219,10 +227,13 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_AllocateDescriptorSets(VkDevice device,
 	for (uint32_t i = 0; i < ai->descriptorSetCount; i++) {
 		struct rd_descriptor_set_layout *l = (void *)ai->pSetLayouts[i];
 		struct rd_descriptor_set *s = calloc(1, sizeof(*s));
-		if (s)
+		if (s) {
 			s->slots = calloc(l->slot_count + 1, sizeof(*s->slots));
-		if (!s || !s->slots) {
-			free(s);
+			s->bindings = calloc(l->binding_count + 1, sizeof(*s->bindings));
+		}
+		if (!s || !s->slots || !s->bindings) {
+			if (s)
+				set_free(s);
 			for (uint32_t k = 0; k < i; k++)
 				pSets[k] = VK_NULL_HANDLE; /* still owned by the pool */
 			return VK_ERROR_OUT_OF_POOL_MEMORY;
@@ -230,7 +241,9 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_AllocateDescriptorSets(VkDevice device,
 		set_loader_magic_value(s);
 		s->base.type = VK_OBJECT_TYPE_DESCRIPTOR_SET;
 		s->base.device = dev;
-		s->layout = l;
+		s->binding_count = l->binding_count;
+		s->slot_count = l->slot_count;
+		memcpy(s->bindings, l->bindings, l->binding_count * sizeof(*s->bindings));
 		s->pool = p;
 		s->next_in_pool = p->sets;
 		p->sets = s;
@@ -262,10 +275,10 @@ static struct rd_descriptor_slot *slot(struct rd_descriptor_set *s, uint32_t bin
 	/* Updates past a binding's count continue into the next binding
 	 * ("consecutive binding updates"); slots are laid out in binding
 	 * order, so the flat index does that. */
-	for (uint32_t i = 0; i < s->layout->binding_count; i++)
-		if (s->layout->bindings[i].binding == binding) {
-			uint32_t idx = s->layout->bindings[i].first + element;
-			return idx < s->layout->slot_count ? &s->slots[idx] : NULL;
+	for (uint32_t i = 0; i < s->binding_count; i++)
+		if (s->bindings[i].binding == binding) {
+			uint32_t idx = s->bindings[i].first + element;
+			return idx < s->slot_count ? &s->slots[idx] : NULL;
 		}
 	return NULL;
 }
@@ -326,7 +339,7 @@ static void render_pass_free(const VkAllocationCallbacks *a, struct rd_render_pa
 		return;
 	free(rp->attachments);
 	free(rp->subpasses);
-	free(rp->first_use);
+	free(rp->load_views);
 	rd_free(a, rp);
 }
 
@@ -342,8 +355,8 @@ static VkResult render_pass_alloc(struct rd_device *dev, const VkAllocationCallb
 	rp->subpass_count = subpasses;
 	rp->attachments = calloc(attachments + 1, sizeof(*rp->attachments));
 	rp->subpasses = calloc(subpasses + 1, sizeof(*rp->subpasses));
-	rp->first_use = calloc(attachments + 1, sizeof(*rp->first_use));
-	if (!rp->attachments || !rp->subpasses || !rp->first_use) {
+	rp->load_views = calloc((size_t)attachments * subpasses + 1, sizeof(*rp->load_views));
+	if (!rp->attachments || !rp->subpasses || !rp->load_views) {
 		render_pass_free(a, rp);
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -351,25 +364,34 @@ static VkResult render_pass_alloc(struct rd_device *dev, const VkAllocationCallb
 	return VK_SUCCESS;
 }
 
-static void note_use(struct rd_render_pass *rp, uint32_t att, uint32_t subpass)
+/* Subpass s uses attachment att: it loads the views (or, without
+ * multiview, the layers) no earlier subpass used; used[att] collects them. */
+static void note_use(struct rd_render_pass *rp, uint32_t *used, uint32_t att, uint32_t s)
 {
-	if (att != VK_ATTACHMENT_UNUSED && att < rp->attachment_count &&
-	    rp->first_use[att] == UINT32_MAX)
-		rp->first_use[att] = subpass;
+	if (att == VK_ATTACHMENT_UNUSED || att >= rp->attachment_count)
+		return;
+	uint32_t mask = rp->subpasses[s].view_mask ? rp->subpasses[s].view_mask : UINT32_MAX;
+	rp->load_views[s * rp->attachment_count + att] |= mask & ~used[att];
 }
 
 static void finish_uses(struct rd_render_pass *rp)
 {
-	for (uint32_t a = 0; a < rp->attachment_count; a++)
-		rp->first_use[a] = UINT32_MAX;
+	uint32_t *used = calloc(rp->attachment_count + 1, sizeof(*used));
+	if (!used)
+		return; /* nothing is loaded: only reached when out of memory */
 	for (uint32_t s = 0; s < rp->subpass_count; s++) {
 		const struct rd_subpass *sp = &rp->subpasses[s];
 		for (uint32_t c = 0; c < sp->color_count; c++) {
-			note_use(rp, sp->color[c], s);
-			note_use(rp, sp->resolve[c], s);
+			note_use(rp, used, sp->color[c], s);
+			note_use(rp, used, sp->resolve[c], s);
 		}
-		note_use(rp, sp->depth_stencil, s);
+		for (uint32_t i = 0; i < sp->input_count; i++)
+			note_use(rp, used, sp->input[i], s);
+		note_use(rp, used, sp->depth_stencil, s);
+		for (uint32_t a = 0; a < rp->attachment_count; a++)
+			used[a] |= rp->load_views[s * rp->attachment_count + a];
 	}
+	free(used);
 }
 
 /* VkRenderPassCreateInfo and VkRenderPassCreateInfo2 name the fields the
@@ -398,6 +420,11 @@ static void finish_uses(struct rd_render_pass *rp)
 							  .attachment                    \
 						: VK_ATTACHMENT_UNUSED;                  \
 			}                                                               \
+			n = (ci)->pSubpasses[s].inputAttachmentCount;                   \
+			sp->input_count = n < RD_MAX_INPUT ? n : RD_MAX_INPUT;          \
+			for (uint32_t k = 0; k < sp->input_count; k++)                  \
+				sp->input[k] =                                          \
+					(ci)->pSubpasses[s].pInputAttachments[k].attachment; \
 			sp->depth_stencil =                                             \
 				(ci)->pSubpasses[s].pDepthStencilAttachment              \
 					? (ci)->pSubpasses[s].pDepthStencilAttachment->attachment \
@@ -711,9 +738,11 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 			case VK_DYNAMIC_STATE_STENCIL_REFERENCE:
 				p->dynamic_mask |= RD_DYN_STENCIL_REFERENCE;
 				break;
-			case VK_DYNAMIC_STATE_DEPTH_BIAS:
 			case VK_DYNAMIC_STATE_BLEND_CONSTANTS:
-				break; /* no depth bias or blending: state unused */
+				p->dynamic_mask |= RD_DYN_BLEND_CONSTANTS;
+				break;
+			case VK_DYNAMIC_STATE_DEPTH_BIAS:
+				break; /* no depth bias: state unused */
 			default:
 				rd_log("vkCreateGraphicsPipelines: dynamic state %d is not supported",
 				       ci->pDynamicState->pDynamicStates[i]);
@@ -763,14 +792,30 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	const VkPipelineColorBlendStateCreateInfo *cb = ci->pColorBlendState;
 	if (cb && !g->rasterizer_discard)
 		for (uint32_t i = 0; i < cb->attachmentCount && i < RD_MAX_COLOR; i++) {
-			if (cb->pAttachments[i].blendEnable) {
+			const VkPipelineColorBlendAttachmentState *b = &cb->pAttachments[i];
+			const char *why = NULL;
+			if (b->blendEnable && (blend_factor_src1(b->srcColorBlendFactor) ||
+					       blend_factor_src1(b->dstColorBlendFactor) ||
+					       blend_factor_src1(b->srcAlphaBlendFactor) ||
+					       blend_factor_src1(b->dstAlphaBlendFactor)))
+				why = "dual-source factors (dualSrcBlend is not offered)";
+			else if (b->blendEnable && b->colorBlendOp > VK_BLEND_OP_MAX)
+				why = "advanced blend operations";
+			else if (b->blendEnable && b->alphaBlendOp > VK_BLEND_OP_MAX)
+				why = "advanced blend operations";
+			else if (b->blendEnable && (p->dynamic_mask & RD_DYN_BLEND_CONSTANTS))
+				why = "dynamic blend constants";
+			if (why) {
 				pipeline_free(a, p);
 				return RD_ERROR(VK_ERROR_FEATURE_NOT_PRESENT,
-						"vkCreateGraphicsPipelines: blending (attachment %u) "
-						"is not implemented", i);
+						"vkCreateGraphicsPipelines: blending (attachment %u) with %s "
+						"is not implemented", i, why);
 			}
-			g->color_write_mask[i] = cb->pAttachments[i].colorWriteMask;
+			g->blend[i] = *b;
+			g->color_write_mask[i] = b->colorWriteMask;
 		}
+	if (cb && !g->rasterizer_discard)
+		memcpy(g->blend_constants, cb->blendConstants, sizeof(g->blend_constants));
 	else
 		for (uint32_t i = 0; i < RD_MAX_COLOR; i++)
 			g->color_write_mask[i] = 0xf;

@@ -57,12 +57,44 @@ static bool available(const struct rd_query_pool *pool, uint32_t query)
 	return at == 0 || rd_now_ns() >= at;
 }
 
-static void wait_available(const struct rd_query_pool *pool, uint32_t query)
+/* Whether no queue of the device has work that could still make a query
+ * available: none holds a submission or runs one, except the queue thread
+ * calling (a vkCmdCopyQueryPoolResults executing). */
+static bool device_idle(struct rd_device *dev)
+{
+	for (uint32_t f = 0; f < RD_FAMILY_COUNT; f++)
+		for (uint32_t i = 0; i < dev->queue_count[f]; i++) {
+			struct rd_queue *q = dev->queues[f][i];
+			if (!q || pthread_equal(q->thread, pthread_self()))
+				continue;
+			pthread_mutex_lock(&q->lock);
+			bool idle = !q->head && !q->busy;
+			pthread_mutex_unlock(&q->lock);
+			if (!idle)
+				return false;
+		}
+	return true;
+}
+
+/* VK_QUERY_RESULT_WAIT_BIT.  A query that is unavailable while nothing
+ * submitted is left to run can never become available; the wait ends
+ * there with false instead of hanging (vkGetQueryPoolResults: "if the
+ * query does not become available in a finite amount of time (e.g. due to
+ * not issuing a query since the last reset), a VK_ERROR_DEVICE_LOST error
+ * may occur"). */
+static bool wait_available(struct rd_device *dev, const struct rd_query_pool *pool, uint32_t query)
 {
 	while (!available(pool, query)) {
+		if (device_idle(dev) && !available(pool, query)) {
+			rd_log("query %u of a pool of type %d waited on with VK_QUERY_RESULT_WAIT_BIT can never "
+			       "become available (no submitted work is left): VK_ERROR_DEVICE_LOST",
+			       query, (int)pool->type);
+			return false;
+		}
 		struct timespec ts = {0, 20000};
 		nanosleep(&ts, NULL);
 	}
+	return true;
 }
 
 /* 18.2: "If an unsigned integer query's value overflows the result type,
@@ -123,8 +155,9 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t query = first + i;
 		uint8_t *out = dst + (VkDeviceSize)i * stride;
-		if ((flags & VK_QUERY_RESULT_WAIT_BIT) && !rd_fault(c, RD_FAULT_WAIT_IGNORED))
-			wait_available(pool, query);
+		if ((flags & VK_QUERY_RESULT_WAIT_BIT) && !rd_fault(c, RD_FAULT_WAIT_IGNORED) &&
+		    !wait_available(dev, pool, query))
+			return VK_ERROR_DEVICE_LOST;
 		bool avail = available(pool, query);
 		const uint64_t *values =
 			rd_query_values(pool, rd_fault(c, RD_FAULT_FIRST_QUERY_IGNORED) ? i : query);

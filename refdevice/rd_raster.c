@@ -460,8 +460,66 @@ static void write_texel(const struct rd_format_info *fi, uint8_t *t, const uint8
 	}
 }
 
-/* No blending: each covered sample takes its fragment's (or its own
- * invocation's) output for every attachment the shader writes. */
+/* Spec "Blend Factors": factor f for component k (3 = alpha) of source s,
+ * destination d and the blend constants c. */
+static float blend_factor(VkBlendFactor f, int k, const float s[4], const float d[4], const float c[4])
+{
+	switch (f) {
+	case VK_BLEND_FACTOR_ZERO: return 0.0f;
+	case VK_BLEND_FACTOR_ONE: return 1.0f;
+	case VK_BLEND_FACTOR_SRC_COLOR: return s[k];
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR: return 1.0f - s[k];
+	case VK_BLEND_FACTOR_DST_COLOR: return d[k];
+	case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR: return 1.0f - d[k];
+	case VK_BLEND_FACTOR_SRC_ALPHA: return s[3];
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA: return 1.0f - s[3];
+	case VK_BLEND_FACTOR_DST_ALPHA: return d[3];
+	case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA: return 1.0f - d[3];
+	case VK_BLEND_FACTOR_CONSTANT_COLOR: return c[k];
+	case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR: return 1.0f - c[k];
+	case VK_BLEND_FACTOR_CONSTANT_ALPHA: return c[3];
+	case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA: return 1.0f - c[3];
+	case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE:
+		return k == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]);
+	default: return 0.0f; /* dual-source factors are refused at pipeline creation */
+	}
+}
+
+/* Spec "Blend Operations" on one texel: the source words w, the stored
+ * texel t; the result, stored in the attachment's format, in nt.  For
+ * UNORM and sRGB attachments source and destination are clamped to [0, 1]
+ * first (sRGB destinations blend in linear space: the load converts). */
+static void blend_texel(const struct rd_graphics_state *st, uint32_t i, const struct rd_format_info *fi,
+			const uint32_t w[4], const uint8_t *t, uint8_t nt[16])
+{
+	const VkPipelineColorBlendAttachmentState *b = &st->blend[i];
+	float s[4] = {as_float(w[0]), as_float(w[1]), as_float(w[2]), as_float(w[3])}, d[4], o[4];
+	rd_format_load_color(fi, t, d);
+	if (!fi->is_float)
+		for (int k = 0; k < 4; k++)
+			s[k] = clampf(s[k], 0.0f, 1.0f), d[k] = clampf(d[k], 0.0f, 1.0f);
+	for (int k = 0; k < 4; k++) {
+		VkBlendOp op = k == 3 ? b->alphaBlendOp : b->colorBlendOp;
+		float sf = blend_factor(k == 3 ? b->srcAlphaBlendFactor : b->srcColorBlendFactor, k, s, d,
+					st->blend_constants);
+		float df = blend_factor(k == 3 ? b->dstAlphaBlendFactor : b->dstColorBlendFactor, k, s, d,
+					st->blend_constants);
+		switch (op) {
+		case VK_BLEND_OP_SUBTRACT: o[k] = s[k] * sf - d[k] * df; break;
+		case VK_BLEND_OP_REVERSE_SUBTRACT: o[k] = d[k] * df - s[k] * sf; break;
+		case VK_BLEND_OP_MIN: o[k] = fminf(s[k], d[k]); break;
+		case VK_BLEND_OP_MAX: o[k] = fmaxf(s[k], d[k]); break;
+		default: o[k] = s[k] * sf + d[k] * df; break;
+		}
+	}
+	memset(nt, 0, 16);
+	rd_format_store_color(fi, nt, o);
+}
+
+/* Each covered sample takes its fragment's (or its own invocation's)
+ * output for every attachment the shader writes, blended where the
+ * attachment blends (integer formats never do: "Blending ... only
+ * applies to fixed-point and floating-point color attachments"). */
 static bool stage_color(struct rd_raster *r, struct rd_fragment *f)
 {
 	const struct rd_graphics_state *st = r->st;
@@ -469,15 +527,20 @@ static bool stage_color(struct rd_raster *r, struct rd_fragment *f)
 		const struct rd_attachment *a = &st->color[i];
 		if (!a->base || !(st->fs_info.output_mask >> i & 1) || !st->color_write_mask[i])
 			continue;
+		bool blend = st->blend[i].blendEnable && !a->fmt->is_uint && !a->fmt->is_sint;
 		uint8_t nt[16];
-		if (!r->per_sample)
+		if (!r->per_sample && !blend)
 			convert_color(a->fmt, f->color[0][i], nt);
 		uint8_t *px = texel(r, a, f->x, f->y, 0);
 		for (uint32_t m = f->cov; m; m &= m - 1) {
 			uint32_t s = (uint32_t)__builtin_ctz(m);
-			if (r->per_sample)
-				convert_color(a->fmt, f->color[s][i], nt);
-			write_texel(a->fmt, px + s * a->fmt->texel_size, nt, st->color_write_mask[i]);
+			uint8_t *t = px + s * a->fmt->texel_size;
+			const uint32_t *w = f->color[r->per_sample ? s : 0][i];
+			if (blend)
+				blend_texel(st, i, a->fmt, w, t, nt);
+			else if (r->per_sample)
+				convert_color(a->fmt, w, nt);
+			write_texel(a->fmt, t, nt, st->color_write_mask[i]);
 		}
 	}
 	return true;

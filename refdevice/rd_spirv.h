@@ -149,6 +149,13 @@ struct rd_exec_env {
 	/* The buffer bound at (set, binding, array element); NULL if none. */
 	const struct rd_buffer_range *(*buffer)(void *user, uint32_t set,
 						uint32_t binding, uint32_t element);
+	/* Fragment shaders: input attachment `index` of the subpass (its
+	 * InputAttachmentIndex) at pixel (x, y) of view `view`, sample
+	 * `sample`, as the 4 words a colour output of its format would hold
+	 * (floats for float formats, integers for integer ones; depth in the
+	 * first); false when there is no such attachment or pixel. */
+	bool (*input_attachment)(void *user, uint32_t index, int32_t x, int32_t y,
+				 uint32_t view, uint32_t sample, uint32_t out[4]);
 	void *user;
 };
 
@@ -176,6 +183,9 @@ struct rd_invocation {
 	uint32_t in[RD_MAX_LOCATIONS][4];
 	uint32_t vertex_index;       /* VertexIndex (includes the first vertex / vertex offset) */
 	uint32_t instance_index;     /* InstanceIndex (includes firstInstance) */
+	uint32_t base_vertex;        /* BaseVertex: firstVertex, or vertexOffset when indexed */
+	uint32_t base_instance;      /* BaseInstance: firstInstance */
+	uint32_t draw_index;         /* DrawIndex: the draw's index in a multi-draw, else 0 */
 	uint32_t view_index;         /* ViewIndex */
 	float frag_coord[4];         /* FragCoord: x, y, z, 1/w */
 	bool front_facing;           /* FrontFacing */

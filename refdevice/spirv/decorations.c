@@ -17,6 +17,7 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationBuiltIn:
 	case SpvDecorationBinding:
 	case SpvDecorationDescriptorSet:
+	case SpvDecorationInputAttachmentIndex:
 	case SpvDecorationOffset:
 	case SpvDecorationArrayStride:
 	case SpvDecorationMatrixStride:
@@ -59,6 +60,9 @@ static bool builtin_supported(uint32_t b)
 	case SpvBuiltInCullDistance:
 	case SpvBuiltInVertexIndex:
 	case SpvBuiltInInstanceIndex:
+	case SpvBuiltInBaseVertex:
+	case SpvBuiltInBaseInstance:
+	case SpvBuiltInDrawIndex:
 	case SpvBuiltInViewIndex:
 	case SpvBuiltInFragCoord:
 	case SpvBuiltInFrontFacing:
@@ -168,6 +172,8 @@ bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityCullDistance:
 	case SpvCapabilityMultiView:
 	case SpvCapabilityTransformFeedback:
+	case SpvCapabilityInputAttachment:
+	case SpvCapabilityDrawParameters:
 		return true;
 	/* these implicitly declare Shader (spec 3.31, "Implicitly Declares") */
 	case SpvCapabilityGeometry:
@@ -191,6 +197,7 @@ bool dec_extension(struct rd_parse *c, const struct opdesc *od)
 	static const char *const ok[] = {
 		"SPV_KHR_storage_buffer_storage_class",
 		"SPV_KHR_multiview",
+		"SPV_KHR_shader_draw_parameters",
 		"SPV_KHR_terminate_invocation",
 		"SPV_EXT_demote_to_helper_invocation",
 		"SPV_EXT_mesh_shader",

@@ -175,6 +175,26 @@ static uint8_t *deref(struct rd_state *st, const struct rd_ins *in, uint32_t a, 
 	return base + off;
 }
 
+/* OpImageRead of an input attachment (image.c): the fragment's pixel plus
+ * the coordinate, of its view (spec "Multiview": "input attachments all
+ * read ... the layer of the framebuffer corresponding to the view
+ * index"). */
+HANDLER(subpass_read)
+{
+	const struct rd_invocation *inv = st->inv;
+	uint32_t index = st->R[in->a].u;
+	int64_t x = (int64_t)floorf(inv->frag_coord[0]) + st->R[in->b].i;
+	int64_t y = (int64_t)floorf(inv->frag_coord[1]) + st->R[in->b + 1].i;
+	uint32_t sample = in->c == 0xffffffffu ? 0 : st->R[in->c].u;
+	uint32_t v[4];
+	if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX || !st->env->input_attachment ||
+	    !st->env->input_attachment(st->env->user, index, (int32_t)x, (int32_t)y, inv->view_index, sample, v))
+		return fault(st, in, "input attachment %u: nothing to read at (%lld, %lld) sample %u", index,
+			     (long long)x, (long long)y, sample);
+	memcpy(&st->R[in->r], v, sizeof(v));
+	return in + 1;
+}
+
 HANDLER(load_nat)
 {
 	const uint8_t *m = deref(st, in, in->a, (uint64_t)in->n * 4);
@@ -1006,6 +1026,9 @@ static void builtins_in(const struct rd_program *p, const struct rd_entry *e, un
 		switch ((enum rd_builtin_io)b->kind) {
 		case RD_BI_VERTEX_INDEX: d->u = inv->vertex_index; break;
 		case RD_BI_INSTANCE_INDEX: d->u = inv->instance_index; break;
+		case RD_BI_BASE_VERTEX: d->u = inv->base_vertex; break;
+		case RD_BI_BASE_INSTANCE: d->u = inv->base_instance; break;
+		case RD_BI_DRAW_INDEX: d->u = inv->draw_index; break;
 		case RD_BI_VIEW_INDEX: d->u = inv->view_index; break;
 		case RD_BI_FRAG_COORD: memcpy(d, inv->frag_coord, 16); break;
 		case RD_BI_FRONT_FACING: d->u = inv->front_facing; break;

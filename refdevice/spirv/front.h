@@ -12,6 +12,7 @@
  *   control.c      functions, blocks, branches, phis, calls
  *   memory.c       loads, stores, access chains, atomics, barriers
  *   composites.c   composite construction, extraction, insertion
+ *   image.c        OpImageRead of input attachments
  *   arithmetic.c   conversions, arithmetic, bits, relations, GLSL.std.450
  *   interface.c    finishing: calls, entry points, interface variables, XFB
  *   names.c        names for messages
@@ -51,7 +52,7 @@ struct pid {
 };
 
 enum tkind { T_VOID, T_BOOL, T_INT, T_FLOAT, T_VECTOR, T_MATRIX, T_ARRAY, T_RTARRAY,
-	     T_STRUCT, T_POINTER, T_FUNCTION };
+	     T_STRUCT, T_POINTER, T_FUNCTION, T_IMAGE };
 
 struct ptype {
 	uint8_t kind;
@@ -61,7 +62,8 @@ struct ptype {
 	uint8_t builtins;   /* T_STRUCT: some member is a BuiltIn */
 	uint8_t depth;      /* nesting: walks over types recurse this deep */
 	uint32_t elem;      /* component, column, element, pointee or return type id */
-	uint32_t count;     /* components, columns, length, members, parameters */
+	uint32_t count;     /* components, columns, length, members, parameters;
+	                       T_IMAGE: the MS operand */
 	uint32_t words;     /* natural size; 0 for void, functions, unsized */
 	uint32_t fixed;     /* words of the sized part (== words unless unsized) */
 	uint32_t first;     /* T_STRUCT: index into members; T_FUNCTION: into u32 */
@@ -328,6 +330,7 @@ bool dec_return(struct rd_parse *c, const struct opdesc *od);
 bool dec_kill(struct rd_parse *c, const struct opdesc *od);
 bool dec_emit(struct rd_parse *c, const struct opdesc *od);
 bool dec_mesh(struct rd_parse *c, const struct opdesc *od);
+bool dec_image_read(struct rd_parse *c, const struct opdesc *od);
 
 /* memory.c */
 bool dec_load(struct rd_parse *c, const struct opdesc *od);

@@ -246,6 +246,17 @@ static bool io_builtin(struct rd_parse *c, struct rd_entry *e, uint32_t b, uint3
 		ok = input && st == RD_STAGE_VERTEX && is_int;
 		kind = b == SpvBuiltInVertexIndex ? RD_BI_VERTEX_INDEX : RD_BI_INSTANCE_INDEX;
 		break;
+	/* "BaseVertex ... BaseInstance ... DrawIndex": vertex shaders; task
+	 * and mesh shaders read DrawIndex (SPV_EXT_mesh_shader) */
+	case SpvBuiltInBaseVertex:
+	case SpvBuiltInBaseInstance:
+		ok = input && st == RD_STAGE_VERTEX && is_int;
+		kind = b == SpvBuiltInBaseVertex ? RD_BI_BASE_VERTEX : RD_BI_BASE_INSTANCE;
+		break;
+	case SpvBuiltInDrawIndex:
+		ok = input && (st == RD_STAGE_VERTEX || st == RD_STAGE_TASK || st == RD_STAGE_MESH) && is_int;
+		kind = RD_BI_DRAW_INDEX;
+		break;
 	case SpvBuiltInViewIndex:
 		ok = input && st != RD_STAGE_COMPUTE && is_int;
 		kind = RD_BI_VIEW_INDEX;

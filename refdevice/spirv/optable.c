@@ -51,6 +51,7 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	OP(TypeStruct, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypePointer, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypeFunction, dec_type, NULL, S_GLOBAL, 0, 0, 0),
+	OP(TypeImage, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	/* 3.42.7 Constant-Creation */
 	OP(ConstantTrue, dec_constant, NULL, S_GLOBAL, 0, 0, 0),
 	OP(ConstantFalse, dec_constant, NULL, S_GLOBAL, 0, 0, 0),
@@ -70,6 +71,8 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	BODY(AccessChain, dec_access_chain, NULL, 0, 0),
 	BODY(InBoundsAccessChain, dec_access_chain, NULL, 0, 0),
 	BODY(ArrayLength, dec_array_length, NULL, 0, 0),
+	/* 3.42.10 Image (input attachments only) */
+	BODY(ImageRead, dec_image_read, rd_ex_subpass_read, 0, 0),
 	/* 3.42.9 Function */
 	OP(Function, dec_function, NULL, S_FUNC, 0, 0, 0),
 	OP(FunctionParameter, dec_function_parameter, NULL, S_FUNC, 0, 0, 0),

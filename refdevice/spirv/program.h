@@ -120,6 +120,10 @@ enum rd_builtin_io {
 	/* tessellation levels: control outputs, evaluation inputs */
 	RD_BI_TESS_LEVEL_OUTER,
 	RD_BI_TESS_LEVEL_INNER,
+	/* draw parameters (SPV_KHR_shader_draw_parameters, core in 1.1) */
+	RD_BI_BASE_VERTEX,
+	RD_BI_BASE_INSTANCE,
+	RD_BI_DRAW_INDEX,
 	/* outputs */
 	RD_BI_POSITION,
 	RD_BI_POINT_SIZE,
@@ -220,7 +224,7 @@ struct rd_state {
 	/* functions and control flow */                                       \
 	X(call) X(ret) X(ret_value) X(branch) X(branch_cond) X(switch)        \
 	X(phi) X(kill) X(unreachable) X(emit_vertex) X(end_primitive)          \
-	X(set_mesh_outputs) X(emit_mesh_tasks)                                 \
+	X(set_mesh_outputs) X(emit_mesh_tasks) X(subpass_read)                \
 	/* conversions */                                                      \
 	X(ftou) X(ftos) X(stof) X(utof)                                        \
 	/* arithmetic */                                                       \

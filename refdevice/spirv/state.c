@@ -164,7 +164,7 @@ const char *kind_name(enum tkind k)
 {
 	static const char *const names[] = { "void", "bool", "integer", "float", "vector",
 					     "matrix", "array", "runtime array", "struct",
-					     "pointer", "function" };
+					     "pointer", "function", "image" };
 	return names[k];
 }
 

@@ -212,6 +212,26 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			t->block = 2;
 		return true;
 	}
+	case SpvOpTypeImage: {
+		/* Input attachments only (spec "Fragment Input Attachment
+		 * Interface": Dim SubpassData, Arrayed 0, Sampled 2); an image
+		 * value is the input attachment index it reads (variables.c). */
+		if (!need_words(c, 9, 10) || !(e = get_type(c, W(c, 2))))
+			return false;
+		if (e->kind != T_INT && e->kind != T_FLOAT)
+			return fail(c, "OpTypeImage: sampled type %u is not a 32-bit number", W(c, 2));
+		if (W(c, 3) != SpvDimSubpassData)
+			return fail(c, "unsupported image: Dim %u; only input attachments (Dim SubpassData) are",
+				    W(c, 3));
+		if (W(c, 5) != 0 || W(c, 7) != 2 || W(c, 6) > 1)
+			return fail(c, "OpTypeImage: a SubpassData image must have Arrayed 0, Sampled 2, MS 0 or 1");
+		if (!(t = new_type(c, T_IMAGE)))
+			return false;
+		t->elem = W(c, 2);
+		t->count = W(c, 6);
+		t->words = t->fixed = 1;
+		return true;
+	}
 	case SpvOpTypePointer: {
 		if (!need_words(c, 4, 4) || !(e = get_type(c, W(c, 3))))
 			return false;
@@ -226,6 +246,7 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		case SpvStorageClassStorageBuffer:
 		case SpvStorageClassWorkgroup:
 		case SpvStorageClassTaskPayloadWorkgroupEXT:
+		case SpvStorageClassUniformConstant:
 			break;
 		default:
 			return fail(c, "unsupported storage class %s (%u)",

@@ -55,6 +55,7 @@ bool writable(struct rd_parse *c, const struct pptr *q)
 	switch (q->storage) {
 	case SpvStorageClassInput:
 	case SpvStorageClassPushConstant:
+	case SpvStorageClassUniformConstant:
 		return false;
 	case SpvStorageClassUniform: {
 		/* Uniform is writable only as an old-style BufferBlock. */
@@ -177,6 +178,28 @@ bool dec_variable(struct rd_parse *c, const struct opdesc *od)
 			return fail(c, "too many descriptor variables");
 		*ds = (struct rd_desc){ set, binding, count };
 		q->region = RD_REGION_DESC | ((c->p->ndescs - 1) << 16);
+		break;
+	}
+	case SpvStorageClassUniformConstant: {
+		/* Input attachments (an image or an array of them): the
+		 * variable holds, in the invocation state, the input attachment
+		 * index each element reads ("consumes consecutive input
+		 * attachments, starting with the index specified"); OpImageRead
+		 * asks the environment for the texel. */
+		uint32_t index, count = t->kind == T_ARRAY ? t->count : 1;
+		const struct ptype *it = t->kind == T_ARRAY ? T(c, t->elem) : t;
+		if (it->kind != T_IMAGE)
+			return fail(c, "UniformConstant variable %u is not an input attachment "
+				    "(samplers and sampled or storage images are unsupported)", id);
+		if (!get_deco(c, id, NONE, SpvDecorationInputAttachmentIndex, &index))
+			return fail(c, "input attachment variable %u without InputAttachmentIndex", id);
+		storage_slot = alloc_slot(c, count);
+		if (c->failed)
+			return false;
+		for (uint32_t i = 0; i < count; i++)
+			c->p->tmpl[storage_slot + i].u = index + i;
+		q->region = RD_REGION_STATE;
+		q->offset = storage_slot * 4;
 		break;
 	}
 	default:

@@ -29,6 +29,7 @@
 #include "rdtest_shaders/spv_oob_comp.h"
 #include "rdtest_shaders/spv_ops_comp.h"
 #include "rdtest_shaders/spv_sampler_frag.h"
+#include "rdtest_shaders/spv_subpass_frag.h"
 #include "rdtest_shaders/spv_shared_comp.h"
 #include "rdtest_shaders/spv_ubo_comp.h"
 #include "rdtest_shaders/spv_varyings_frag.h"
@@ -930,6 +931,53 @@ out:
 	rd_shader_destroy(s);
 }
 
+/* Input attachments: the environment answers (index, x, y, view, sample)
+ * with a value naming them, so each read shows what it asked for. */
+static bool env_input(void *user, uint32_t index, int32_t x, int32_t y, uint32_t view, uint32_t sample,
+		      uint32_t out[4])
+{
+	(void)user;
+	if (index > 2)
+		return false;
+	if (index == 0) {
+		float f[4] = { (float)x, (float)y, (float)view, (float)sample };
+		memcpy(out, f, sizeof(f));
+	} else {
+		out[0] = index, out[1] = (uint32_t)x, out[2] = (uint32_t)y, out[3] = sample;
+	}
+	return true;
+}
+
+static void test_input_attachments(void)
+{
+	struct rd_shader *s = create(spv_subpass_frag, sizeof(spv_subpass_frag));
+	struct rd_entry_info info;
+	if (!entry(s, RD_STAGE_FRAGMENT, &info))
+		goto out;
+	struct env e;
+	env_init(&e);
+	struct rd_invocation inv;
+	char err[256];
+	memset(&inv, 0, sizeof(inv));
+	inv.frag_coord[0] = 5.5f, inv.frag_coord[1] = 7.5f, inv.view_index = 2;
+	CHECK(run(s, &info, &e, &inv, err, sizeof(err)) == -1 && strstr(err, "input attachment 0"),
+	      "no input attachments: %s", err);
+	e.env.input_attachment = env_input;
+	int r = run(s, &info, &e, &inv, err, sizeof(err));
+	CHECK(r == 0, "%s", err);
+	if (r != 0)
+		goto out;
+	float f[4];
+	memcpy(f, inv.out[0], sizeof(f));
+	/* subpassLoad(colour): pixel (5, 7) of view 2, sample 0 */
+	CHECK(f[0] == 5 && f[1] == 7 && f[2] == 2 && f[3] == 0, "colour read %g %g %g %g", f[0], f[1], f[2], f[3]);
+	/* subpassLoad(counts[1], 3): input attachment 1 + 1, sample 3 */
+	CHECK(inv.out[1][0] == 2 && inv.out[1][1] == 5 && inv.out[1][2] == 7 && inv.out[1][3] == 3,
+	      "count read %u %u %u %u", inv.out[1][0], inv.out[1][1], inv.out[1][2], inv.out[1][3]);
+out:
+	rd_shader_destroy(s);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Runtime faults                                                           */
 
@@ -1053,11 +1101,11 @@ static void test_refusals(void)
 	w[at] = color_frag[at], w[at + 2] = color_frag[at + 2], w[at + 3] = saved;
 
 	at = find_op(w, n, 32 /* OpTypePointer */);
-	w[at + 2] = 0;  /* UniformConstant */
-	refuse(w, sizeof(color_frag), "unsupported storage class UniformConstant (0)", "storage class");
+	w[at + 2] = 5;  /* CrossWorkgroup */
+	refuse(w, sizeof(color_frag), "unsupported storage class CrossWorkgroup (5)", "storage class");
 	memcpy(w, color_frag, sizeof(color_frag));
 
-	refuse(spv_sampler_frag, sizeof(spv_sampler_frag), "unsupported opcode OpTypeImage", "image sampling");
+	refuse(spv_sampler_frag, sizeof(spv_sampler_frag), "unsupported image: Dim 1", "image sampling");
 	refuse(NULL, 0, "bytes", "no module");
 
 	/* The same module in the other byte order is fine. */
@@ -1134,6 +1182,7 @@ static const struct {
 	{ "mesh", test_mesh },
 	{ "varyings", test_varyings },
 	{ "early", test_early },
+	{ "input_attachments", test_input_attachments },
 	{ "oob", test_oob },
 	{ "step_limit", test_step_limit },
 	{ "refusals", test_refusals },

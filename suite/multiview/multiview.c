@@ -638,6 +638,45 @@ static void occlusion_per_subpass(struct vkqs_ctx *ctx, const void *param)
 		       "the precise query of subpass 1");
 }
 
+/* Two subpasses, view 0 then view 1, a depth attachment cleared to 1.0
+ * (loadOp CLEAR); a precise query around subpass 1's draw at depth 0.5
+ * with the test LESS.  Render pass, multiview: "The load and store
+ * operations apply to attachments on a per-view basis. For example, an
+ * attachment using VK_ATTACHMENT_LOAD_OP_CLEAR will have each view cleared
+ * on first use": view 1 is first used in subpass 1 and must be cleared
+ * then (or before), so every sample of its rectangle passes.  An
+ * implementation that clears only the views of the first subpass using the
+ * attachment leaves view 1's layer as it was (undefined; zero on the
+ * reference device, where no sample passes). */
+static void occlusion_clear_per_view(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct subpass_param *p = param;
+	static const uint32_t masks[2] = {0x1, 0x2};
+	const VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+	vkqs_require_feature(ctx, "occlusionQueryPrecise");
+	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, samples, true, 2, masks);
+	const struct vkqs_pipeline *pl1 = mv_pipeline(ctx, t, 1, true, VK_COMPARE_OP_LESS);
+	const uint32_t q = 1, slots = 3;
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, slots, 0);
+	struct readback *rb = rb_create(ctx, RB_GET, slots);
+	rb_range(rb, q, 1);
+	rb_gap(rb, 0);
+	rb_gap(rb, 2);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, pool, 0, slots);
+	vkqs_pass_begin(ctx, cb, t, 1.0f);
+	vkqs_pass_next_subpass(ctx, cb, t);
+	D->vkCmdBeginQuery(cb, pool, q, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, cb, pl1, 0.5f);
+	D->vkCmdEndQuery(cb, pool, q);
+	vkqs_pass_end(ctx, cb, t);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	rb_finish(ctx, pool, rb);
+	expect_run_sum(ctx, rb, q, masks[1], mask_area(masks[1]) * samples,
+		       "the precise query of subpass 1, whose view's depth was cleared to 1.0 on first use");
+}
+
 /* timestamp.* ------------------------------------------------------------*/
 
 /* The shared timestamp checks (framework/tscheck.h) with the query index
@@ -848,6 +887,12 @@ static const struct vkqs_case cases[] = {
 	 .fn = occlusion_per_subpass,
 	 .spec = MV_SPEC "; queries used with multiview rendering must begin and end in "
 			 "the same subpass; " SUM_SPEC,
+	 .params = VKQS_PARAMS(subpass_params, subpass_name)},
+	{.name = "occlusion.clear_on_first_use_of_view",
+	 .fn = occlusion_clear_per_view,
+	 .spec = "Render Pass (multiview): the load and store operations apply to attachments "
+		 "on a per-view basis; an attachment using VK_ATTACHMENT_LOAD_OP_CLEAR will "
+		 "have each view cleared on first use; " SUM_SPEC,
 	 .params = VKQS_PARAMS(subpass_params, subpass_name)},
 	{.name = "timestamp.write",
 	 .fn = timestamp_write,
