@@ -85,7 +85,11 @@ static bool device_idle(struct rd_device *dev)
 static bool wait_available(struct rd_device *dev, const struct rd_query_pool *pool, uint32_t query)
 {
 	while (!available(pool, query)) {
-		if (device_idle(dev) && !available(pool, query)) {
+		/* made available with a result latency (RD_RESULT_LATENCY_US):
+		 * it will be, wait on */
+		bool made = atomic_load_explicit(&pool->available[query], memory_order_acquire);
+		if (!made && device_idle(dev) &&
+		    !atomic_load_explicit(&pool->available[query], memory_order_acquire)) {
 			rd_log("query %u of a pool of type %d waited on with VK_QUERY_RESULT_WAIT_BIT can never "
 			       "become available (no submitted work is left): VK_ERROR_DEVICE_LOST",
 			       query, (int)pool->type);
