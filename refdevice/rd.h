@@ -422,11 +422,11 @@ struct rd_descriptor_set_layout {
 	uint32_t slot_count;
 };
 
+/* Nothing of a pipeline layout is kept: the shaders address descriptors by
+ * (set, binding) and push constants by offset, and a layout may be
+ * destroyed while pipelines and command buffers made with it live. */
 struct rd_pipeline_layout {
 	struct rd_object base;
-	uint32_t set_count;
-	struct rd_descriptor_set_layout *sets[8];
-	uint32_t push_constant_size;
 };
 
 struct rd_descriptor_slot {
@@ -456,7 +456,6 @@ struct rd_descriptor_pool {
 struct rd_pipeline {
 	struct rd_object base;
 	VkPipelineBindPoint bind_point;
-	struct rd_pipeline_layout *layout;
 	struct rd_shader_module *vs_module, *fs_module, *cs_module; /* kept alive */
 	struct rd_shader *vs, *fs, *cs;
 	struct rd_shader *gs_shader;    /* geometry (gs is the graphics state) */

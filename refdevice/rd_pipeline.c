@@ -156,14 +156,6 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreatePipelineLayout(VkDevice device,
 						       VK_OBJECT_TYPE_PIPELINE_LAYOUT);
 	if (!l)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
-	l->set_count = ci->setLayoutCount;
-	for (uint32_t i = 0; i < ci->setLayoutCount; i++)
-		l->sets[i] = (struct rd_descriptor_set_layout *)ci->pSetLayouts[i];
-	for (uint32_t i = 0; i < ci->pushConstantRangeCount; i++) {
-		uint32_t end = ci->pPushConstantRanges[i].offset + ci->pPushConstantRanges[i].size;
-		if (end > l->push_constant_size)
-			l->push_constant_size = end;
-	}
 	*pLayout = RD_TO_HANDLE(VkPipelineLayout, l);
 	return VK_SUCCESS;
 }
@@ -632,7 +624,6 @@ static VkResult graphics_pipeline(struct rd_device *dev, const VkGraphicsPipelin
 	if (!p)
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	p->bind_point = VK_PIPELINE_BIND_POINT_GRAPHICS;
-	p->layout = (struct rd_pipeline_layout *)ci->layout;
 	VkResult r = VK_SUCCESS;
 	for (uint32_t i = 0; i < ci->stageCount && r == VK_SUCCESS; i++) {
 		const VkPipelineShaderStageCreateInfo *st = &ci->pStages[i];
@@ -890,7 +881,6 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateComputePipelines(VkDevice device, VkPipe
 			continue;
 		}
 		p->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
-		p->layout = (struct rd_pipeline_layout *)cis[i].layout;
 		p->instrumented = instrumented(dev, cis[i].pNext);
 		VkResult r = load_stage(&cis[i].stage, RD_STAGE_COMPUTE, &p->cs, &p->cs_info);
 		if (r != VK_SUCCESS) {

@@ -49,9 +49,15 @@ uint64_t rd_query_make_available(struct rd_device *dev, struct rd_query_pool *po
 	return at;
 }
 
+/* Made available by the queue (its result may still wait out a latency). */
+static bool made_available(const struct rd_query_pool *pool, uint32_t query)
+{
+	return atomic_load_explicit(&pool->available[query], memory_order_acquire);
+}
+
 static bool available(const struct rd_query_pool *pool, uint32_t query)
 {
-	if (!atomic_load_explicit(&pool->available[query], memory_order_acquire))
+	if (!made_available(pool, query))
 		return false;
 	uint64_t at = pool->available_at_ns[query];
 	return at == 0 || rd_now_ns() >= at;
@@ -85,11 +91,10 @@ static bool device_idle(struct rd_device *dev)
 static bool wait_available(struct rd_device *dev, const struct rd_query_pool *pool, uint32_t query)
 {
 	while (!available(pool, query)) {
-		/* made available with a result latency (RD_RESULT_LATENCY_US):
-		 * it will be, wait on */
-		bool made = atomic_load_explicit(&pool->available[query], memory_order_acquire);
-		if (!made && device_idle(dev) &&
-		    !atomic_load_explicit(&pool->available[query], memory_order_acquire)) {
+		/* one made available with a result latency (RD_RESULT_LATENCY_US)
+		 * will be; the second look catches a queue finishing between the
+		 * first and the idle check */
+		if (!made_available(pool, query) && device_idle(dev) && !made_available(pool, query)) {
 			rd_log("query %u of a pool of type %d waited on with VK_QUERY_RESULT_WAIT_BIT can never "
 			       "become available (no submitted work is left): VK_ERROR_DEVICE_LOST",
 			       query, (int)pool->type);

@@ -28,7 +28,8 @@ bool dec_image_read(struct rd_parse *c, const struct opdesc *od)
 		if (!use_value(c, W(c, 6), &st, &sample) || ncomp_of(c, st, T_INT) != 1)
 			return fail(c, "OpImageRead: the Sample operand is not a 32-bit integer");
 	}
-	if (!it->count != (sample == NONE))
+	bool ms = it->count != 0;
+	if (ms != (sample != NONE))
 		return fail(c, "OpImageRead: a multisampled input attachment needs the Sample operand, others must not have it");
 	if (!result_num(c, W(c, 1), (enum tkind)T(c, it->elem)->kind, &n) || n != 4)
 		return fail(c, "OpImageRead: the result is not a 4-component vector of the image's sampled type");
