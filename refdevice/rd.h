@@ -452,6 +452,18 @@ struct rd_descriptor_pool {
 };
 
 #define RD_MAX_SETS 8
+/* Dynamic offsets of one vkCmdBindDescriptorSets: at most
+ * maxDescriptorSetUniformBuffersDynamic + maxDescriptorSetStorageBuffersDynamic. */
+#define RD_MAX_DYNAMIC 12
+
+/* The slot of (binding, array element) of a set, NULL if none. */
+const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *s, uint32_t binding,
+						      uint32_t element);
+/* The dynamic buffer descriptors of a set take pDynamicOffsets in binding
+ * number order, then array element order: the position of (binding,
+ * element) among them, -1 when it is not one; and how many a set has. */
+int rd_descriptor_dynamic_index(const struct rd_descriptor_set *s, uint32_t binding, uint32_t element);
+uint32_t rd_descriptor_dynamic_count(const struct rd_descriptor_set *s);
 
 struct rd_pipeline {
 	struct rd_object base;
@@ -644,7 +656,16 @@ struct rd_device {
 	int profiling_lock_fd;          /* the lock file while this device holds it, else -1 */
 	pthread_mutex_t event_lock;     /* vkCmdWaitEvents wake-ups */
 	pthread_cond_t event_cond;
+	/* Bound buffers, for shader accesses through device addresses
+	 * (rd_device_address_range); guarded by addr_lock. */
+	pthread_mutex_t addr_lock;
+	struct rd_buffer **addr_buffers;
+	uint32_t addr_count, addr_cap;
 };
+
+/* The bound buffer whose device addresses hold [addr, addr + len). */
+bool rd_device_address_range(struct rd_device *dev, uint64_t addr, uint64_t len,
+			      struct rd_address_range *out);
 
 /* Handle casts (STYLE 11): one line per type, all together. */
 #define RD_FROM_HANDLE(T, name, h) struct T *name = (struct T *)(h)

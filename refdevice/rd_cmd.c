@@ -322,9 +322,11 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBindDescriptorSets(VkCommandBuffer cb, VkPipeli
 						    uint32_t count, const VkDescriptorSet *sets,
 						    uint32_t dynCount, const uint32_t *dyn)
 {
-	/* Not implemented: the error is sticky, vkEndCommandBuffer returns it. */
-	if (dynCount) {
-		rd_log("vkCmdBindDescriptorSets: dynamic offsets are not implemented");
+	/* More than the limits allow: the error is sticky, vkEndCommandBuffer
+	 * returns it. */
+	if (dynCount > RD_MAX_DYNAMIC) {
+		rd_log("vkCmdBindDescriptorSets: %u dynamic offsets, more than the limits allow (%u)", dynCount,
+		       RD_MAX_DYNAMIC);
 		CB(cb)->record_error = VK_ERROR_FEATURE_NOT_PRESENT;
 		return;
 	}
@@ -334,6 +336,9 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdBindDescriptorSets(VkCommandBuffer cb, VkPipeli
 	c->u.bind_sets.bind_point = bp;
 	c->u.bind_sets.first = first;
 	c->u.bind_sets.count = count;
+	c->u.bind_sets.dyn_count = dynCount;
+	for (uint32_t i = 0; i < dynCount; i++)
+		c->u.bind_sets.dyn[i] = dyn[i];
 	for (uint32_t i = 0; i < count && first + i < RD_MAX_SETS; i++)
 		c->u.bind_sets.sets[i] = (struct rd_descriptor_set *)sets[i];
 }

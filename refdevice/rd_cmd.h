@@ -130,6 +130,8 @@ struct rd_cmd {
 			VkPipelineBindPoint bind_point;
 			uint32_t first, count;
 			struct rd_descriptor_set *sets[RD_MAX_SETS];
+			uint32_t dyn_count;
+			uint32_t dyn[RD_MAX_DYNAMIC];
 		} bind_sets;
 		struct {
 			struct rd_buffer *buffer;

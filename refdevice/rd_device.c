@@ -67,6 +67,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateDevice(VkPhysicalDevice physicalDevice,
 	dev->profiling_lock_fd = -1;
 	pthread_mutex_init(&dev->event_lock, NULL);
 	pthread_cond_init(&dev->event_cond, NULL);
+	pthread_mutex_init(&dev->addr_lock, NULL);
 	for (uint32_t i = 0; i < ci->queueCreateInfoCount; i++) {
 		const VkDeviceQueueCreateInfo *q = &ci->pQueueCreateInfos[i];
 		uint32_t fam = q->queueFamilyIndex;
@@ -113,6 +114,8 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyDevice(VkDevice device, const VkAllocationC
 	rd_perf_release_lock(dev);
 	pthread_mutex_destroy(&dev->event_lock);
 	pthread_cond_destroy(&dev->event_cond);
+	pthread_mutex_destroy(&dev->addr_lock);
+	free(dev->addr_buffers);
 	rd_free(pAllocator, dev);
 }
 
@@ -233,10 +236,63 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateBuffer(VkDevice device, const VkBufferCr
 	return VK_SUCCESS;
 }
 
+/* Device addresses (rd_GetBufferDeviceAddress) are the host addresses of
+ * buffer memory; a shader's access through one (PhysicalStorageBuffer)
+ * must fall inside a bound buffer, which the device looks up here. */
+static void address_forget(struct rd_device *dev, struct rd_buffer *b)
+{
+	pthread_mutex_lock(&dev->addr_lock);
+	for (uint32_t i = 0; i < dev->addr_count; i++)
+		if (dev->addr_buffers[i] == b) {
+			dev->addr_buffers[i] = dev->addr_buffers[--dev->addr_count];
+			break;
+		}
+	pthread_mutex_unlock(&dev->addr_lock);
+}
+
+static VkResult address_remember(struct rd_device *dev, struct rd_buffer *b)
+{
+	VkResult r = VK_SUCCESS;
+	pthread_mutex_lock(&dev->addr_lock);
+	if (dev->addr_count == dev->addr_cap) {
+		uint32_t cap = dev->addr_cap ? 2 * dev->addr_cap : 64;
+		struct rd_buffer **n = realloc(dev->addr_buffers, (size_t)cap * sizeof(*n));
+		if (n) {
+			dev->addr_buffers = n;
+			dev->addr_cap = cap;
+		}
+	}
+	if (dev->addr_count < dev->addr_cap)
+		dev->addr_buffers[dev->addr_count++] = b;
+	else
+		r = VK_ERROR_OUT_OF_HOST_MEMORY;
+	pthread_mutex_unlock(&dev->addr_lock);
+	return r;
+}
+
+bool rd_device_address_range(struct rd_device *dev, uint64_t addr, uint64_t len,
+			     struct rd_address_range *out)
+{
+	bool found = false;
+	pthread_mutex_lock(&dev->addr_lock);
+	for (uint32_t i = 0; i < dev->addr_count && !found; i++) {
+		const struct rd_buffer *b = dev->addr_buffers[i];
+		uint64_t base = (uint64_t)(uintptr_t)b->data;
+		if (addr >= base && addr - base <= b->size && len <= b->size - (addr - base)) {
+			*out = (struct rd_address_range){ .base = base, .size = b->size, .data = b->data };
+			found = true;
+		}
+	}
+	pthread_mutex_unlock(&dev->addr_lock);
+	return found;
+}
+
 VKAPI_ATTR void VKAPI_CALL rd_DestroyBuffer(VkDevice device, VkBuffer buffer,
 					    const VkAllocationCallbacks *pAllocator)
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
+	if (buffer != VK_NULL_HANDLE && ((struct rd_buffer *)buffer)->data)
+		address_forget(dev, (struct rd_buffer *)buffer);
 	rd_free(DEV_ALLOC(dev, pAllocator), (void *)buffer);
 }
 
@@ -269,20 +325,25 @@ VKAPI_ATTR void VKAPI_CALL rd_GetDeviceBufferMemoryRequirements(
 VKAPI_ATTR VkResult VKAPI_CALL rd_BindBufferMemory(VkDevice device, VkBuffer buffer,
 						   VkDeviceMemory memory, VkDeviceSize offset)
 {
+	RD_FROM_HANDLE(rd_device, dev, device);
 	RD_FROM_HANDLE(rd_buffer, b, buffer);
 	RD_FROM_HANDLE(rd_memory, m, memory);
 	b->mem = m;
 	b->offset = offset;
 	b->data = m->data + offset;
-	return VK_SUCCESS;
+	return address_remember(dev, b);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL rd_BindBufferMemory2(VkDevice device, uint32_t count,
 						    const VkBindBufferMemoryInfo *infos)
 {
-	for (uint32_t i = 0; i < count; i++)
-		rd_BindBufferMemory(device, infos[i].buffer, infos[i].memory, infos[i].memoryOffset);
-	return VK_SUCCESS;
+	VkResult r = VK_SUCCESS;
+	for (uint32_t i = 0; i < count; i++) {
+		VkResult ri = rd_BindBufferMemory(device, infos[i].buffer, infos[i].memory, infos[i].memoryOffset);
+		if (ri != VK_SUCCESS)
+			r = ri;
+	}
+	return r;
 }
 
 VKAPI_ATTR VkDeviceAddress VKAPI_CALL rd_GetBufferDeviceAddress(VkDevice device,

@@ -11,9 +11,6 @@
 #include "rd_cmd.h"
 #include "compat.h"
 
-const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *s,
-						      uint32_t binding, uint32_t element);
-
 /* Cost model of the deterministic clock, in nanoseconds (refdevice/README.md). */
 #define COST_VERTEX_NS 1
 #define COST_FRAGMENT_NS 1
@@ -50,6 +47,7 @@ struct exec_state {
 	float depth_bounds[2];
 	uint32_t stencil_compare[2], stencil_write[2], stencil_ref[2];
 	struct rd_descriptor_set *sets[2][RD_MAX_SETS]; /* graphics, compute */
+	uint32_t dyn[2][RD_MAX_SETS][RD_MAX_DYNAMIC];    /* their dynamic offsets */
 	struct rd_buffer *index_buffer;
 	VkDeviceSize index_offset;
 	VkIndexType index_type;
@@ -227,14 +225,27 @@ static const struct rd_buffer_range *env_buffer(void *user, uint32_t set, uint32
 	struct env_ctx *c = user;
 	if (set >= RD_MAX_SETS)
 		return NULL;
-	const struct rd_descriptor_slot *s =
-		rd_descriptor_lookup(c->e->s.sets[c->bind][set], binding, element);
+	struct rd_descriptor_set *ds = c->e->s.sets[c->bind][set];
+	const struct rd_descriptor_slot *s = rd_descriptor_lookup(ds, binding, element);
 	if (!s || !s->buffer || !s->buffer->data)
 		return NULL;
+	/* A dynamic descriptor: its offset plus the one bound with the set;
+	 * the range stays (spec "Descriptor Set Binding"). */
+	int k = rd_descriptor_dynamic_index(ds, binding, element);
+	uint64_t offset = s->offset + (k >= 0 && k < RD_MAX_DYNAMIC ? c->e->s.dyn[c->bind][set][k] : 0);
+	if (offset > s->buffer->size)
+		return NULL;
 	struct rd_buffer_range *r = &c->ranges[c->next++ & 3];
-	r->data = s->buffer->data + s->offset;
-	r->size = s->range;
+	r->data = s->buffer->data + offset;
+	r->size = s->range < s->buffer->size - offset ? s->range : s->buffer->size - offset;
 	return r;
+}
+
+/* PhysicalStorageBuffer accesses: the device's bound buffers. */
+static bool env_address(void *user, uint64_t addr, uint64_t len, struct rd_address_range *r)
+{
+	struct env_ctx *c = user;
+	return rd_device_address_range(c->e->dev, addr, len, r);
 }
 
 /* Input attachments (spec "Fragment Input Attachment Interface"): index i
@@ -831,7 +842,7 @@ static bool draw_state(struct exec *e, struct rd_graphics_state *gs, struct rd_e
 	}
 	*ec = (struct env_ctx){.e = e, .bind = 0};
 	*env = (struct rd_exec_env){.push_constants = e->s.push, .buffer = env_buffer,
-				    .input_attachment = env_input, .user = ec};
+				    .input_attachment = env_input, .address = env_address, .user = ec};
 	*gs = p->gs;
 	struct rd_graphics_state *const g = gs;
 	g->env = env;
@@ -1071,7 +1082,8 @@ static void dispatch(struct exec *e, const uint32_t base[3], const uint32_t grou
 		return;
 	}
 	struct env_ctx ec = {.e = e, .bind = 1};
-	struct rd_exec_env env = {.push_constants = e->s.push, .buffer = env_buffer, .user = &ec};
+	struct rd_exec_env env = {.push_constants = e->s.push, .buffer = env_buffer,
+				  .address = env_address, .user = &ec};
 	const uint32_t *ls = p->cs_info.local_size;
 	uint64_t count = 0;
 	uint64_t *blocks = instr_counts(e, p, p->cs);
@@ -1650,9 +1662,18 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 		break;
 	}
 	case RD_CMD_BIND_DESCRIPTOR_SETS: {
+		/* pDynamicOffsets: the sets' dynamic descriptors in set order
+		 * (spec "Descriptor Set Binding"). */
 		int bp = c->u.bind_sets.bind_point == VK_PIPELINE_BIND_POINT_COMPUTE;
-		for (uint32_t i = 0; i < c->u.bind_sets.count && c->u.bind_sets.first + i < RD_MAX_SETS; i++)
-			e->s.sets[bp][c->u.bind_sets.first + i] = c->u.bind_sets.sets[i];
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < c->u.bind_sets.count && c->u.bind_sets.first + i < RD_MAX_SETS; i++) {
+			uint32_t set = c->u.bind_sets.first + i;
+			e->s.sets[bp][set] = c->u.bind_sets.sets[i];
+			uint32_t n = rd_descriptor_dynamic_count(c->u.bind_sets.sets[i]);
+			for (uint32_t d = 0; d < RD_MAX_DYNAMIC; d++)
+				e->s.dyn[bp][set][d] = d < n && k + d < c->u.bind_sets.dyn_count ? c->u.bind_sets.dyn[k + d] : 0;
+			k += n;
+		}
 		break;
 	}
 	case RD_CMD_BIND_INDEX_BUFFER:

@@ -551,6 +551,7 @@ static void fill_features(VkPhysicalDeviceFeatures *f)
 	f->sampleRateShading = VK_TRUE;
 	f->inheritedQueries = VK_TRUE;
 	f->multiDrawIndirect = VK_TRUE;
+	f->shaderInt64 = VK_TRUE;
 }
 
 VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
@@ -587,6 +588,7 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 			f->drawIndirectCount = VK_TRUE;
 			f->timelineSemaphore = VK_TRUE;
 			f->bufferDeviceAddress = VK_TRUE;
+			f->scalarBlockLayout = VK_TRUE;
 			f->uniformBufferStandardLayout = VK_TRUE;
 			f->separateDepthStencilLayouts = VK_TRUE;
 			f->imagelessFramebuffer = VK_FALSE;
@@ -615,6 +617,9 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES:
 			((VkPhysicalDeviceDynamicRenderingFeatures *)s)->dynamicRendering = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
+			((VkPhysicalDeviceScalarBlockLayoutFeatures *)s)->scalarBlockLayout = VK_TRUE;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
 			((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_TRUE;

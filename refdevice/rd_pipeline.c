@@ -316,11 +316,37 @@ VKAPI_ATTR void VKAPI_CALL rd_UpdateDescriptorSets(VkDevice device, uint32_t wri
 }
 
 const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *s,
-						      uint32_t binding, uint32_t element);
-const struct rd_descriptor_slot *rd_descriptor_lookup(struct rd_descriptor_set *s,
 						      uint32_t binding, uint32_t element)
 {
 	return s ? slot(s, binding, element) : NULL;
+}
+
+static bool is_dynamic(VkDescriptorType t)
+{
+	return t == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC || t == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
+int rd_descriptor_dynamic_index(const struct rd_descriptor_set *s, uint32_t binding, uint32_t element)
+{
+	uint32_t before = 0;
+	int found = -1;
+	for (uint32_t i = 0; i < s->binding_count; i++) {
+		const struct rd_descriptor_binding *b = &s->bindings[i];
+		if (b->binding == binding)
+			found = is_dynamic(b->type) && element < b->count ? 0 : -2;
+		else if (b->binding < binding && is_dynamic(b->type))
+			before += b->count;
+	}
+	return found == 0 ? (int)(before + element) : -1;
+}
+
+uint32_t rd_descriptor_dynamic_count(const struct rd_descriptor_set *s)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; s && i < s->binding_count; i++)
+		if (is_dynamic(s->bindings[i].type))
+			n += s->bindings[i].count;
+	return n;
 }
 
 /* Render passes and framebuffers ----------------------------------------------*/

@@ -143,6 +143,11 @@ struct rd_buffer_range {
 	uint64_t size;
 };
 
+struct rd_address_range {
+	uint64_t base, size;  /* device addresses [base, base + size) */
+	uint8_t *data;        /* the memory at base */
+};
+
 /* What every invocation of a draw or dispatch shares. */
 struct rd_exec_env {
 	const uint8_t *push_constants; /* 256 bytes, the command buffer's state */
@@ -156,6 +161,10 @@ struct rd_exec_env {
 	 * first); false when there is no such attachment or pixel. */
 	bool (*input_attachment)(void *user, uint32_t index, int32_t x, int32_t y,
 				 uint32_t view, uint32_t sample, uint32_t out[4]);
+	/* PhysicalStorageBuffer accesses: the bound buffer whose device
+	 * address range holds [addr, addr + len): its first address, size
+	 * and memory in *range; false when no buffer does. */
+	bool (*address)(void *user, uint64_t addr, uint64_t len, struct rd_address_range *range);
 	void *user;
 };
 

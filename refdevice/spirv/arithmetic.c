@@ -12,11 +12,67 @@
 
 /* In the opcode table, desc->arg names the operand kind. */
 
+/* The kind of value id, T_VOID when it is none (its decoder says why). */
+static enum tkind kind_of(struct rd_parse *c, uint32_t id)
+{
+	if (id == 0 || id >= c->bound || c->ids[id].kind != ID_VALUE)
+		return T_VOID;
+	return (enum tkind)T(c, c->ids[id].type)->kind;
+}
+
+/* An integer operation on 64-bit scalars (rd_ex_i64, by opcode): the
+ * integer instructions of the opcode table but the bit-field ones. */
+static bool dec_int64(struct rd_parse *c, const struct opdesc *od, uint32_t nops)
+{
+	bool shift = c->op == SpvOpShiftLeftLogical || c->op == SpvOpShiftRightLogical ||
+		     c->op == SpvOpShiftRightArithmetic;
+	switch (c->op) {
+	case SpvOpSNegate: case SpvOpNot: case SpvOpIAdd: case SpvOpISub: case SpvOpIMul:
+	case SpvOpUDiv: case SpvOpUMod: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+	case SpvOpBitwiseAnd: case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical:
+	case SpvOpShiftRightArithmetic: case SpvOpIEqual: case SpvOpINotEqual:
+	case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual: case SpvOpULessThan:
+	case SpvOpULessThanEqual: case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual:
+	case SpvOpSLessThan: case SpvOpSLessThanEqual:
+		break;
+	default:
+		return fail(c, "unsupported: %s of 64-bit integers", opname(c->op));
+	}
+	uint32_t t, sa, sb = 0, bw = 0;
+	if (!need_words(c, 3 + nops, 3 + nops) || !get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &sa))
+		return false;
+	if (nops == 2) {
+		uint32_t tb;
+		if (!use_value(c, W(c, 4), &tb, &sb))
+			return false;
+		enum tkind kb = (enum tkind)T(c, tb)->kind;
+		if (kb != T_INT64 && !(shift && kb == T_INT))
+			return fail(c, "%s: operand %u is not a 64-bit integer", opname(c->op), W(c, 4));
+		bw = T(c, tb)->words;
+	}
+	enum tkind rk = (enum tkind)T(c, W(c, 1))->kind;
+	if (rk != (od->arg2 ? (enum tkind)od->arg2 : T_INT64))
+		return fail(c, "%s: result type %u must be a %s scalar", opname(c->op), W(c, 1),
+			    kind_name(od->arg2 ? (enum tkind)od->arg2 : T_INT64));
+	struct pid *d = def_value(c, W(c, 2), W(c, 1));
+	struct rd_ins *in = d ? emit(c, rd_ex_i64) : NULL;
+	if (!in)
+		return false;
+	in->r = d->slot;
+	in->a = sa;
+	in->b = sb;
+	in->c = bw;
+	in->n = 1;
+	return true;
+}
+
 /* Same-shape operation: result and n operands scalars/vectors of one kind
  * (result kind arg2 if nonzero, e.g. bool for comparisons). */
 static bool dec_numeric(struct rd_parse *c, const struct opdesc *od, uint32_t nops)
 {
 	uint32_t n, s[3] = { 0, 0, 0 };
+	if (od->arg == T_INT && c->wc > 3 && kind_of(c, W(c, 3)) == T_INT64)
+		return dec_int64(c, od, nops);
 	enum tkind rk = od->arg2 ? (enum tkind)od->arg2 : (enum tkind)od->arg;
 	if (!need_words(c, 3 + nops, 3 + nops) || !result_num(c, W(c, 1), rk, &n))
 		return false;
@@ -46,6 +102,34 @@ bool dec_binary(struct rd_parse *c, const struct opdesc *d)
 	return dec_numeric(c, d, 2);
 }
 
+/* Words of a number or PhysicalStorageBuffer pointer type for OpBitcast,
+ * 0 when it is neither. */
+static uint32_t bitcast_words(struct rd_parse *c, uint32_t tid)
+{
+	const struct ptype *t = T(c, tid);
+	if (t->kind == T_POINTER)
+		return t->storage == SpvStorageClassPhysicalStorageBuffer && t->elem != NONE ? 2 : 0;
+	if (t->kind == T_INT64)
+		return 2;
+	return ncomp_of(c, tid, T_INT) + ncomp_of(c, tid, T_FLOAT);
+}
+
+/* A conversion between an integer of n words (1 or 2) and a
+ * PhysicalStorageBuffer pointer: OpConvertUToPtr, OpConvertPtrToU and the
+ * OpBitcasts between them. */
+static bool dec_address_convert(struct rd_parse *c, uint32_t s, uint32_t n, bool to_ptr)
+{
+	uint32_t rt = W(c, 1);
+	struct pid *d = to_ptr ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
+	struct rd_ins *in = d ? emit(c, to_ptr ? rd_ex_address_to_ptr : rd_ex_ptr_to_address) : NULL;
+	if (!in)
+		return false;
+	in->r = d->slot;
+	in->a = s;
+	in->n = n;
+	return true;
+}
+
 /* Conversions that keep every bit (32-bit to 32-bit) share the operand's slot. */
 bool dec_convert(struct rd_parse *c, const struct opdesc *od)
 {
@@ -54,7 +138,59 @@ bool dec_convert(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	if (od->fn)
 		return dec_numeric(c, od, 1);
+	if (c->op == SpvOpConvertUToPtr || c->op == SpvOpConvertPtrToU) {
+		bool to_ptr = c->op == SpvOpConvertUToPtr;
+		if (!get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &s))
+			return false;
+		uint32_t it = to_ptr ? t : W(c, 1), pt = to_ptr ? W(c, 1) : t;
+		enum tkind ik = (enum tkind)T(c, it)->kind;
+		if (ik != T_INT && ik != T_INT64)
+			return fail(c, "%s: %u is not an integer scalar type", opname(c->op), it);
+		if (T(c, pt)->kind != T_POINTER || T(c, pt)->storage != SpvStorageClassPhysicalStorageBuffer)
+			return fail(c, "%s: %u is not a PhysicalStorageBuffer pointer type", opname(c->op), pt);
+		return dec_address_convert(c, s, T(c, it)->words, to_ptr);
+	}
+	if ((c->op == SpvOpUConvert || c->op == SpvOpSConvert) &&
+	    (kind_of(c, W(c, 3)) == T_INT64 || (get_type(c, W(c, 1)) && T(c, W(c, 1))->kind == T_INT64))) {
+		/* Between 32 and 64 bits: scalars only (no 64-bit vectors). */
+		if (!get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &s))
+			return false;
+		enum tkind rk = (enum tkind)T(c, W(c, 1))->kind, ok = (enum tkind)T(c, t)->kind;
+		if ((rk != T_INT && rk != T_INT64) || (ok != T_INT && ok != T_INT64))
+			return fail(c, "%s: needs integer scalars", opname(c->op));
+		if (rk == T_INT || ok == T_INT64)  /* narrowing or same width: the low word */
+			return def_alias(c, W(c, 2), W(c, 1), s) != NULL;
+		struct pid *d = def_value(c, W(c, 2), W(c, 1));
+		struct rd_ins *in = d ? emit(c, c->op == SpvOpSConvert ? rd_ex_sext : rd_ex_uext) : NULL;
+		if (!in)
+			return false;
+		in->r = d->slot;
+		in->a = s;
+		return true;
+	}
 	if (c->op == SpvOpBitcast) {
+		if (!get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &s))
+			return false;
+		bool rp = T(c, W(c, 1))->kind == T_POINTER, op = T(c, t)->kind == T_POINTER;
+		if (rp || op || T(c, W(c, 1))->kind == T_INT64 || T(c, t)->kind == T_INT64) {
+			n = bitcast_words(c, W(c, 1));
+			if (n == 0 || n != bitcast_words(c, t))
+				return fail(c, "OpBitcast: types %u and %u are not numbers or PhysicalStorageBuffer "
+					    "pointers of equal size", W(c, 1), t);
+			if (rp != op)
+				return dec_address_convert(c, s, 2, rp);
+			if (!rp)
+				return def_alias(c, W(c, 2), W(c, 1), s) != NULL;
+			/* pointer to pointer: the same address, another pointee */
+			struct pid *d = def_address_ptr(c, W(c, 2), W(c, 1));
+			struct rd_ins *in = d ? emit(c, rd_ex_copy) : NULL;
+			if (!in)
+				return false;
+			in->r = d->slot;
+			in->a = s;
+			in->n = 2;
+			return true;
+		}
 		if (!get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &s))
 			return false;
 		n = ncomp_of(c, W(c, 1), T_INT) + ncomp_of(c, W(c, 1), T_FLOAT);
@@ -76,11 +212,12 @@ bool dec_select(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	const struct ptype *t = T(c, W(c, 1));
 	uint32_t nc = ncomp_of(c, ct, T_BOOL);
-	if (t->kind == T_POINTER)
+	bool address = t->kind == T_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer;
+	if (t->kind == T_POINTER && !address)
 		return fail(c, "OpSelect of pointers needs VariablePointers (unsupported)");
 	if (nc == 0 || (nc > 1 && (t->kind != T_VECTOR || t->count != nc)))
 		return fail(c, "OpSelect: condition %u does not match the result", W(c, 3));
-	struct pid *d = def_value(c, W(c, 2), W(c, 1));
+	struct pid *d = address ? def_address_ptr(c, W(c, 2), W(c, 1)) : def_value(c, W(c, 2), W(c, 1));
 	struct rd_ins *in = d ? emit(c, nc > 1 ? rd_ex_select_vec : od->fn) : NULL;
 	if (!in)
 		return false;
@@ -231,6 +368,29 @@ bool dec_undef(struct rd_parse *c, const struct opdesc *od)
 	return d != NULL;
 }
 
+/* A bool the handler sets from nothing but the invocation. */
+static bool emit_bool(struct rd_parse *c, const struct opdesc *od)
+{
+	struct pid *d = def_value(c, W(c, 2), W(c, 1));
+	struct rd_ins *in = d ? emit(c, od->fn) : NULL;
+	if (!in)
+		return false;
+	in->r = d->slot;
+	in->n = 1;
+	return true;
+}
+
+/* OpGroupNonUniformElect (spec 3.42.24) with Subgroup scope. */
+bool dec_elect(struct rd_parse *c, const struct opdesc *od)
+{
+	uint32_t n, scope;
+	if (!need_words(c, 4, 4) || !result_num(c, W(c, 1), T_BOOL, &n) || !const_u32(c, W(c, 3), &scope))
+		return false;
+	if (n != 1 || scope != SpvScopeSubgroup)
+		return fail(c, "OpGroupNonUniformElect: needs a bool result and Subgroup scope");
+	return emit_bool(c, od);
+}
+
 bool dec_helper(struct rd_parse *c, const struct opdesc *od)
 {
 	uint32_t n;
@@ -239,13 +399,7 @@ bool dec_helper(struct rd_parse *c, const struct opdesc *od)
 	if (!c->caps_demote || n != 1)
 		return fail(c, "OpIsHelperInvocationEXT without DemoteToHelperInvocation");
 	/* Demotion ends the run here, so a running invocation is never a helper. */
-	struct pid *d = def_value(c, W(c, 2), W(c, 1));
-	struct rd_ins *in = d ? emit(c, od->fn) : NULL;
-	if (!in)
-		return false;
-	in->r = d->slot;
-	in->n = 1;
-	return true;
+	return emit_bool(c, od);
 }
 
 enum glsl_class {
@@ -282,7 +436,9 @@ bool dec_ext_inst(struct rd_parse *c, const struct opdesc *od)
 	if (!need_words(c, 5, 0xffff))
 		return false;
 	uint32_t rt = W(c, 1), set = W(c, 3), g = W(c, 4), nops = c->wc - 5, n, s[3] = { 0, 0, 0 }, t;
-	if (set == 0 || set != c->glsl_set)
+	/* Every import this interpreter accepts is GLSL.std.450 (a module
+	 * may import it twice, as instrumented ones do). */
+	if (set == 0 || set >= c->bound || c->ids[set].kind != ID_EXTSET)
 		return fail(c, "OpExtInst: %u is not the GLSL.std.450 import", set);
 	if (g >= sizeof(glsl_ops) / sizeof(glsl_ops[0]) || glsl_ops[g].cls == G_NONE)
 		return fail(c, "unsupported GLSL.std.450 instruction %s (%u)", rd_spirv_name(RD_NAME_GLSL, g), g);

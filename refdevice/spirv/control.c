@@ -61,7 +61,16 @@ bool dec_function_parameter(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	c->u32[c->fn->params + c->nparams_seen++] = W(c, 2);
 	const struct ptype *t = T(c, d->type);
-	if (t->kind == T_POINTER) {
+	if (t->kind == T_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer) {
+		/* An address: a value like any other. */
+		if (t->elem == NONE)
+			return fail(c, "OpFunctionParameter: pointer type %u never defined", W(c, 1));
+		struct pptr *q = new_ptr(c, d);
+		if (!q)
+			return false;
+		q->storage = t->storage;
+		q->type = t->elem;
+	} else if (t->kind == T_POINTER) {
 		/* glslang passes `out`/`inout` through Function temporaries;
 		 * pointers into buffers would need their layout per call. */
 		if (is_explicit(t->storage))
@@ -156,7 +165,9 @@ bool dec_call(struct rd_parse *c, const struct opdesc *od)
 	if (!need_words(c, 4, 0xffff))
 		return false;
 	uint32_t rt = W(c, 1), nargs = c->wc - 4;
-	struct pid *d = def_value(c, W(c, 2), rt);
+	if (!get_type(c, rt))
+		return false;
+	struct pid *d = T(c, rt)->kind == T_POINTER ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
 	if (!d)
 		return false;
 	uint32_t at = pool_alloc(c, 3 * nargs);
@@ -205,11 +216,15 @@ bool dec_phi(struct rd_parse *c, const struct opdesc *od)
 	if (c->phis_done)
 		return fail(c, "OpPhi after other instructions of its block");
 	uint32_t rt = W(c, 1);
-	struct pid *d = def_value(c, W(c, 2), rt);
+	if (!get_type(c, rt))
+		return false;
+	/* PhysicalStorageBuffer pointers are values; logical ones are not. */
+	bool address = T(c, rt)->kind == T_POINTER && T(c, rt)->storage == SpvStorageClassPhysicalStorageBuffer;
+	if (T(c, rt)->kind == T_POINTER && !address)
+		return fail(c, "OpPhi of pointers needs VariablePointers (unsupported)");
+	struct pid *d = address ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
 	if (!d)
 		return false;
-	if (T(c, rt)->kind == T_POINTER)
-		return fail(c, "OpPhi of pointers needs VariablePointers (unsupported)");
 	uint32_t words = T(c, rt)->words, npairs = (c->wc - 3) / 2;
 	if (c->phi_ins == NONE) {
 		struct rd_ins *in = emit(c, rd_ex_phi);

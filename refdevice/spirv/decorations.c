@@ -37,6 +37,8 @@ static bool deco_supported(uint32_t deco, uint32_t *nlit)
 	case SpvDecorationNonReadable:
 	case SpvDecorationRestrict:
 	case SpvDecorationAliased:
+	case SpvDecorationRestrictPointer:  /* aliasing hints: memory is coherent here */
+	case SpvDecorationAliasedPointer:
 	case SpvDecorationCoherent:
 	case SpvDecorationVolatile:
 	case SpvDecorationRelaxedPrecision:
@@ -174,6 +176,11 @@ bool dec_capability(struct rd_parse *c, const struct opdesc *od)
 	case SpvCapabilityTransformFeedback:
 	case SpvCapabilityInputAttachment:
 	case SpvCapabilityDrawParameters:
+	case SpvCapabilityInt64:
+	case SpvCapabilityPhysicalStorageBufferAddresses:
+	/* OpGroupNonUniformElect only: the other group operations are
+	 * opcodes this interpreter refuses (subgroupSize is 1). */
+	case SpvCapabilityGroupNonUniform:
 		return true;
 	/* these implicitly declare Shader (spec 3.31, "Implicitly Declares") */
 	case SpvCapabilityGeometry:
@@ -201,6 +208,8 @@ bool dec_extension(struct rd_parse *c, const struct opdesc *od)
 		"SPV_KHR_terminate_invocation",
 		"SPV_EXT_demote_to_helper_invocation",
 		"SPV_EXT_mesh_shader",
+		"SPV_KHR_physical_storage_buffer",
+		"SPV_EXT_physical_storage_buffer",
 	};
 	const char *s;
 	uint32_t next;
@@ -222,7 +231,6 @@ bool dec_ext_inst_import(struct rd_parse *c, const struct opdesc *od)
 		return fail(c, "unsupported extended instruction set %s", s);
 	if (!new_id(c, W(c, 1), ID_EXTSET))
 		return false;
-	c->glsl_set = W(c, 1);
 	return true;
 }
 
@@ -232,9 +240,10 @@ bool dec_memory_model(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	if (c->memory_model)
 		return fail(c, "second OpMemoryModel");
-	if (W(c, 1) != SpvAddressingModelLogical || W(c, 2) != SpvMemoryModelGLSL450)
-		return fail(c, "unsupported memory model (addressing %u, memory %u): only Logical GLSL450",
-			    W(c, 1), W(c, 2));
+	if ((W(c, 1) != SpvAddressingModelLogical && W(c, 1) != SpvAddressingModelPhysicalStorageBuffer64) ||
+	    W(c, 2) != SpvMemoryModelGLSL450)
+		return fail(c, "unsupported memory model (addressing %u, memory %u): only Logical or "
+			    "PhysicalStorageBuffer64 with GLSL450", W(c, 1), W(c, 2));
 	c->memory_model = true;
 	return true;
 }

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <spirv/unified1/spirv.h>
+
 #include "program.h"
 
 #define HANDLER(name) const struct rd_ins *rd_ex_##name(struct rd_state *st, const struct rd_ins *in)
@@ -157,11 +159,38 @@ static uint8_t *region(struct rd_state *st, const struct rd_ins *in, uint32_t re
 	return NULL;
 }
 
+static bool is_address(uint32_t reg)
+{
+	return (reg & (RD_REGION_DESC | RD_REGION_ADDR)) == RD_REGION_ADDR;
+}
+
+/* Bytes [addr, addr + len) at a device address: they must lie in one
+ * bound buffer (spec "Physical Storage Buffer": an address is valid in
+ * the range of the buffer it came from). */
+static uint8_t *address(struct rd_state *st, const struct rd_ins *in, uint64_t addr, uint64_t len)
+{
+	if (st->addr_size == 0 || addr < st->addr_base || addr - st->addr_base > st->addr_size ||
+	    len > st->addr_size - (addr - st->addr_base)) {
+		struct rd_address_range r;
+		if (!st->env->address || !st->env->address(st->env->user, addr, len, &r)) {
+			fault(st, in, "no buffer holds device addresses 0x%llx..0x%llx (%llu bytes)",
+			      (unsigned long long)addr, (unsigned long long)(addr + len), (unsigned long long)len);
+			return NULL;
+		}
+		st->addr_base = r.base;
+		st->addr_size = r.size;
+		st->addr_data = r.data;
+	}
+	return st->addr_data + (addr - st->addr_base);
+}
+
 /* The address of bytes [off, off + len) of pointer slot a's memory. */
 static uint8_t *deref(struct rd_state *st, const struct rd_ins *in, uint32_t a, uint64_t len)
 {
 	uint64_t size;
 	uint32_t reg = st->R[a].u, off = st->R[a + 1].u;
+	if (is_address(reg))
+		return address(st, in, (uint64_t)(reg & RD_REGION_ADDR_HIGH) << 32 | off, len);
 	uint8_t *base = region(st, in, reg, &size);
 	if (!base)
 		return NULL;
@@ -278,10 +307,120 @@ HANDLER(access_chain)
 		else
 			off += (uint64_t)idx * t[1];
 	}
+	if (is_address(reg)) {
+		/* A device address: the offset is its low 32 bits. */
+		uint64_t addr = ((uint64_t)(reg & RD_REGION_ADDR_HIGH) << 32) + off;
+		if (addr >> 32 > RD_REGION_ADDR_HIGH)
+			return fault(st, in, "device address beyond 2^62");
+		R[in->r].u = RD_REGION_ADDR | (uint32_t)(addr >> 32);
+		R[in->r + 1].u = (uint32_t)addr;
+		return in + 1;
+	}
 	if (off > 0xffffffffu)
 		return fault(st, in, "out-of-bounds offset %llu (beyond 4 GiB)", (unsigned long long)off);
 	R[in->r].u = reg;
 	R[in->r + 1].u = (uint32_t)off;
+	return in + 1;
+}
+
+/* 64-bit integers and device addresses -------------------------------------*/
+
+static uint64_t get64(const union rd_word *R, uint32_t s)
+{
+	return (uint64_t)R[s].u | (uint64_t)R[s + 1].u << 32;
+}
+
+static void put64(union rd_word *R, uint32_t s, uint64_t v)
+{
+	R[s].u = (uint32_t)v;
+	R[s + 1].u = (uint32_t)(v >> 32);
+}
+
+/* OpUConvert, OpSConvert from 32 to 64 bits. */
+HANDLER(uext)
+{
+	put64(st->R, in->r, st->R[in->a].u);
+	return in + 1;
+}
+
+HANDLER(sext)
+{
+	put64(st->R, in->r, (uint64_t)(int64_t)st->R[in->a].i);
+	return in + 1;
+}
+
+/* An integer of n words (a) as a PhysicalStorageBuffer pointer (r):
+ * OpConvertUToPtr, OpBitcast, and loads of pointers from buffer memory. */
+HANDLER(address_to_ptr)
+{
+	union rd_word *R = st->R;
+	uint64_t addr = in->n == 1 ? R[in->a].u : get64(R, in->a);
+	if (addr >> 32 > RD_REGION_ADDR_HIGH)
+		return fault(st, in, "device address 0x%llx beyond 2^62", (unsigned long long)addr);
+	R[in->r].u = addr ? RD_REGION_ADDR | (uint32_t)(addr >> 32) : RD_REGION_NONE;
+	R[in->r + 1].u = (uint32_t)addr;
+	return in + 1;
+}
+
+/* The reverse, into n words: OpConvertPtrToU, OpBitcast, stores. */
+HANDLER(ptr_to_address)
+{
+	union rd_word *R = st->R;
+	uint32_t reg = R[in->a].u;
+	if (reg != RD_REGION_NONE && !is_address(reg))
+		return fault(st, in, "pointer of region 0x%08x has no device address", reg);
+	uint64_t addr = (uint64_t)(reg & RD_REGION_ADDR_HIGH) << 32 | R[in->a + 1].u;
+	if (in->n == 1)
+		R[in->r].u = (uint32_t)addr;
+	else
+		put64(R, in->r, addr);
+	return in + 1;
+}
+
+/* One 64-bit operation, by SPIR-V opcode: a and b the operands (b of c
+ * words: shifts may take a 32-bit count; 0 for unary ones); results of
+ * comparisons are one bool word.  As for 32 bits: division by 0 gives 0,
+ * shifts of 64 or more what a wider shift would. */
+HANDLER(i64)
+{
+	union rd_word *R = st->R;
+	uint64_t a = get64(R, in->a), b = in->c == 2 ? get64(R, in->b) : in->c == 1 ? R[in->b].u : 0, v;
+	int64_t sa = (int64_t)a, sb = (int64_t)b;
+	switch (in->op) {
+	case SpvOpSNegate: v = 0 - a; break;
+	case SpvOpNot: v = ~a; break;
+	case SpvOpIAdd: v = a + b; break;
+	case SpvOpISub: v = a - b; break;
+	case SpvOpIMul: v = a * b; break;
+	case SpvOpUDiv: v = b ? a / b : 0; break;
+	case SpvOpUMod: v = b ? a % b : 0; break;
+	case SpvOpBitwiseOr: v = a | b; break;
+	case SpvOpBitwiseXor: v = a ^ b; break;
+	case SpvOpBitwiseAnd: v = a & b; break;
+	case SpvOpShiftLeftLogical: v = b < 64 ? a << b : 0; break;
+	case SpvOpShiftRightLogical: v = b < 64 ? a >> b : 0; break;
+	case SpvOpShiftRightArithmetic: v = (uint64_t)(b < 64 ? sa >> b : (sa < 0 ? -1 : 0)); break;
+	case SpvOpIEqual: R[in->r].u = a == b; return in + 1;
+	case SpvOpINotEqual: R[in->r].u = a != b; return in + 1;
+	case SpvOpUGreaterThan: R[in->r].u = a > b; return in + 1;
+	case SpvOpUGreaterThanEqual: R[in->r].u = a >= b; return in + 1;
+	case SpvOpULessThan: R[in->r].u = a < b; return in + 1;
+	case SpvOpULessThanEqual: R[in->r].u = a <= b; return in + 1;
+	case SpvOpSGreaterThan: R[in->r].u = sa > sb; return in + 1;
+	case SpvOpSGreaterThanEqual: R[in->r].u = sa >= sb; return in + 1;
+	case SpvOpSLessThan: R[in->r].u = sa < sb; return in + 1;
+	case SpvOpSLessThanEqual: R[in->r].u = sa <= sb; return in + 1;
+	default: return fault(st, in, "internal error: 64-bit %s", rd_spirv_ins_name(in));
+	}
+	put64(R, in->r, v);
+	return in + 1;
+}
+
+/* OpGroupNonUniformElect: every subgroup has one invocation (subgroupSize
+ * 1), which is its elected one. */
+HANDLER(elect)
+{
+	st->R[in->r].u = 1;
 	return in + 1;
 }
 

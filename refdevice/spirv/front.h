@@ -52,7 +52,8 @@ struct pid {
 };
 
 enum tkind { T_VOID, T_BOOL, T_INT, T_FLOAT, T_VECTOR, T_MATRIX, T_ARRAY, T_RTARRAY,
-	     T_STRUCT, T_POINTER, T_FUNCTION, T_IMAGE };
+	     T_STRUCT, T_POINTER, T_FUNCTION, T_IMAGE,
+	     T_INT64 /* a 64-bit integer scalar: two words, low first (Int64) */ };
 
 struct ptype {
 	uint8_t kind;
@@ -190,7 +191,6 @@ struct rd_parse {
 	bool tcs_module;      /* has a TessellationControl entry point */
 	bool mesh_module;     /* has a MeshEXT entry point */
 	bool memory_model;
-	uint32_t glsl_set;
 	uint32_t zero_slot;   /* one word that stays 0 (undefined shuffle lanes) */
 	uint32_t max_phi_words;
 	uint32_t wg_bytes;
@@ -288,6 +288,8 @@ struct pptr *new_ptr(struct rd_parse *c, struct pid *d);
 struct pptr *ptr_of(struct rd_parse *c, uint32_t id);
 void set_static_ptr(struct rd_parse *c, struct pid *d, struct pptr *q);
 bool is_explicit(uint32_t storage);
+struct pid *def_address_ptr(struct rd_parse *c, uint32_t id, uint32_t tid);
+bool holds_address(struct rd_parse *c, uint32_t tid);
 
 /* decorations.c */
 bool dec_decorate(struct rd_parse *c, const struct opdesc *od);
@@ -356,6 +358,7 @@ bool dec_extended(struct rd_parse *c, const struct opdesc *od);
 bool dec_bitfield(struct rd_parse *c, const struct opdesc *od);
 bool dec_undef(struct rd_parse *c, const struct opdesc *od);
 bool dec_helper(struct rd_parse *c, const struct opdesc *od);
+bool dec_elect(struct rd_parse *c, const struct opdesc *od);
 bool dec_ext_inst(struct rd_parse *c, const struct opdesc *od);
 
 /* optable.c */

@@ -30,6 +30,20 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 		if (base + 4 > *extent)
 			*extent = base + 4;
 		return true;
+	case T_INT64:
+	case T_POINTER:
+		/* Two words, low first; a PhysicalStorageBuffer pointer is
+		 * its 64-bit address there (the loads and stores of pointers
+		 * convert, memory.c). */
+		if (t->kind == T_POINTER && t->storage != SpvStorageClassPhysicalStorageBuffer)
+			return fail(c, "%s: a logical pointer in explicitly laid out memory", opname(c->op));
+		if (*n + 2 > cap)
+			return fail(c, "%s: internal error: layout plan overflow", opname(c->op));
+		out[(*n)++] = (uint32_t)base;
+		out[(*n)++] = (uint32_t)base + 4;
+		if (base + 8 > *extent)
+			*extent = base + 8;
+		return true;
 	case T_BOOL:
 		return fail(c, "%s: bool in explicitly laid out memory", opname(c->op));
 	case T_VECTOR:

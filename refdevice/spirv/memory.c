@@ -25,10 +25,29 @@ static bool memory_operands(struct rd_parse *c, uint32_t i, uint32_t *next)
 	return true;
 }
 
+/* A PhysicalStorageBuffer pointer is its 64-bit address in buffer memory
+ * and a (region, offset) pair in the invocation state (program.h): loads
+ * and stores of one convert; of a composite holding one, are refused. */
+static bool address_in_memory(struct rd_parse *c, const struct pptr *q, bool *is_ptr)
+{
+	*is_ptr = false;
+	if (!is_explicit(q->storage) || !holds_address(c, q->type))
+		return true;
+	if (T(c, q->type)->kind != T_POINTER)
+		return fail(c, "%s: a composite holding PhysicalStorageBuffer pointers in %s memory "
+			    "(load or store its members one by one)", opname(c->op),
+			    rd_spirv_name(RD_NAME_STORAGE_CLASS, q->storage));
+	*is_ptr = true;
+	return true;
+}
+
 static bool emit_load(struct rd_parse *c, const struct pptr *q, uint32_t ptr_slot, uint32_t dst)
 {
 	uint32_t words = T(c, q->type)->words, plan, extent;
 	struct rd_ins *in;
+	bool is_ptr;
+	if (!address_in_memory(c, q, &is_ptr))
+		return false;
 	if (is_explicit(q->storage)) {
 		if (!get_plan(c, q, &plan, &extent))
 			return false;
@@ -48,6 +67,12 @@ static bool emit_load(struct rd_parse *c, const struct pptr *q, uint32_t ptr_slo
 		in->n = words;
 		in->x = plan;
 		in->c = extent;
+		if (is_ptr) {
+			if (!(in = emit(c, rd_ex_address_to_ptr)))
+				return false;
+			in->r = dst;
+			in->a = dst;
+		}
 		return true;
 	}
 	if (q->is_static && q->region == RD_REGION_STATE) {
@@ -70,6 +95,17 @@ static bool emit_store(struct rd_parse *c, const struct pptr *q, uint32_t ptr_sl
 {
 	uint32_t words = T(c, q->type)->words, plan, extent;
 	struct rd_ins *in;
+	bool is_ptr;
+	if (!address_in_memory(c, q, &is_ptr))
+		return false;
+	if (is_ptr) {
+		uint32_t tmp = alloc_slot(c, 2);
+		if (c->failed || !(in = emit(c, rd_ex_ptr_to_address)))
+			return false;
+		in->r = tmp;
+		in->a = src;
+		src = tmp;
+	}
 	if (!writable(c, q))
 		return fail(c, "%s: store into read-only %s memory", opname(c->op),
 			    rd_spirv_name(RD_NAME_STORAGE_CLASS, q->storage));
@@ -113,7 +149,9 @@ bool dec_load(struct rd_parse *c, const struct opdesc *od)
 	if (!same_type(c, q->type, W(c, 1)))
 		return fail(c, "OpLoad: result type %u, pointer to %u", W(c, 1), q->type);
 	uint32_t ptr_slot = c->ids[W(c, 3)].slot;
-	struct pid *d = def_value(c, W(c, 2), W(c, 1));
+	/* Loading a pointer: only PhysicalStorageBuffer ones are values. */
+	struct pid *d = T(c, W(c, 1))->kind == T_POINTER ? def_address_ptr(c, W(c, 2), W(c, 1))
+							 : def_value(c, W(c, 2), W(c, 1));
 	return d && emit_load(c, &c->ptrs[c->ids[W(c, 3)].ptr], ptr_slot, d->slot);
 }
 
@@ -301,6 +339,8 @@ bool dec_array_length(struct rd_parse *c, const struct opdesc *od)
 		return fail(c, "OpArrayLength: member %u is not a trailing runtime array", m);
 	const struct pmember *mm = &c->members[t->first + m];
 	const struct ptype *rt = T(c, mm->type);
+	if (q->storage == SpvStorageClassPhysicalStorageBuffer)
+		return fail(c, "OpArrayLength: needs a logical pointer, not a PhysicalStorageBuffer one");
 	if (!is_explicit(q->storage) || mm->offset == NONE || rt->stride == 0)
 		return fail(c, "OpArrayLength: runtime array without an explicit layout");
 	uint32_t ptr_slot = c->ids[W(c, 3)].slot;
@@ -344,6 +384,7 @@ bool dec_atomic(struct rd_parse *c, const struct opdesc *od)
 		return fail(c, "%s: pointer to a non-integer", opname(c->op));
 	switch (q->storage) {
 	case SpvStorageClassStorageBuffer:
+	case SpvStorageClassPhysicalStorageBuffer:
 	case SpvStorageClassUniform:
 	case SpvStorageClassWorkgroup:
 	case SpvStorageClassTaskPayloadWorkgroupEXT:

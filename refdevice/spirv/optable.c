@@ -50,6 +50,7 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	OP(TypeRuntimeArray, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypeStruct, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypePointer, dec_type, NULL, S_GLOBAL, 0, 0, 0),
+	OP(TypeForwardPointer, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypeFunction, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	OP(TypeImage, dec_type, NULL, S_GLOBAL, 0, 0, 0),
 	/* 3.42.7 Constant-Creation */
@@ -87,6 +88,8 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	BODY(SConvert, dec_convert, NULL, T_INT, 0),
 	BODY(FConvert, dec_convert, NULL, T_FLOAT, 0),
 	BODY(Bitcast, dec_convert, NULL, 0, 0),
+	BODY(ConvertPtrToU, dec_convert, NULL, 0, 0),
+	BODY(ConvertUToPtr, dec_convert, NULL, 0, 0),
 	/* 3.42.12 Composite */
 	BODY(VectorExtractDynamic, dec_composite, NULL, 0, 0),
 	BODY(VectorInsertDynamic, dec_composite, NULL, 0, 0),
@@ -204,6 +207,8 @@ static const struct opdesc ops[SpvOpCopyLogical + 1] = {
 	BODY(AtomicAnd, dec_atomic, rd_ex_atomic_and, 1, 0),
 	BODY(AtomicOr, dec_atomic, rd_ex_atomic_or, 1, 0),
 	BODY(AtomicXor, dec_atomic, rd_ex_atomic_xor, 1, 0),
+	/* 3.42.24 Non-Uniform */
+	BODY(GroupNonUniformElect, dec_elect, rd_ex_elect, 0, 0),
 	/* 3.42.20 Barrier */
 	BODY(ControlBarrier, dec_barrier, rd_ex_control_barrier, 0, 0),
 	BODY(MemoryBarrier, dec_barrier, rd_ex_fence, 0, 0),

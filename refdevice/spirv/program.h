@@ -16,8 +16,10 @@
  *
  * A pointer value is two words: a region code and a byte offset.  Regions:
  * the invocation state itself (Function, Private, Input, Output variables),
- * workgroup memory, the push constants, or one element of a buffer
- * descriptor.  Loads and stores through pointers into explicitly laid out
+ * workgroup memory, the push constants, one element of a buffer
+ * descriptor, or a device address (PhysicalStorageBuffer pointers: the
+ * address's high bits in the region word, its low 32 bits in the offset;
+ * in buffer memory such a pointer is its plain 64-bit address).  Loads and stores through pointers into explicitly laid out
  * memory (Uniform, StorageBuffer, PushConstant) use a "plan": the byte offset
  * of every flattened word, computed at create time from the Offset,
  * ArrayStride, MatrixStride and RowMajor decorations. */
@@ -48,6 +50,10 @@
 /* Buffer descriptors: bit 31 set, descriptor index in bits 16..30, array
  * element in bits 0..15. */
 #define RD_REGION_DESC 0x80000000u
+/* Device addresses: bit 31 clear, bit 30 set, address bits 32..61 in bits
+ * 0..29 (the address 0 is RD_REGION_NONE). */
+#define RD_REGION_ADDR 0x40000000u
+#define RD_REGION_ADDR_HIGH 0x3fffffffu
 #define RD_REGION_DESC_MAX_ELEMENTS 0x10000u
 #define RD_REGION_DESC_MAX 0x8000u
 
@@ -212,6 +218,9 @@ struct rd_state {
 	uint32_t cache_region;
 	uint8_t *cache_data;
 	uint64_t cache_size;
+	/* Last buffer a device address resolved to (addr_size 0: none). */
+	uint64_t addr_base, addr_size;
+	uint8_t *addr_data;
 };
 
 /* Every handler, by name; exec.c defines rd_ex_<name>. */
@@ -227,6 +236,9 @@ struct rd_state {
 	X(set_mesh_outputs) X(emit_mesh_tasks) X(subpass_read)                \
 	/* conversions */                                                      \
 	X(ftou) X(ftos) X(stof) X(utof)                                        \
+	X(uext) X(sext) X(address_to_ptr) X(ptr_to_address)                   \
+	/* 64-bit integer arithmetic, bits and comparisons (by in->op) */      \
+	X(i64) X(elect)                                                        \
 	/* arithmetic */                                                       \
 	X(snegate) X(fnegate) X(iadd) X(fadd) X(isub) X(fsub) X(imul) X(fmul) \
 	X(udiv) X(sdiv) X(fdiv) X(umod) X(srem) X(smod) X(frem) X(fmod)       \

@@ -164,7 +164,7 @@ const char *kind_name(enum tkind k)
 {
 	static const char *const names[] = { "void", "bool", "integer", "float", "vector",
 					     "matrix", "array", "runtime array", "struct",
-					     "pointer", "function", "image" };
+					     "pointer", "function", "image", "64-bit integer" };
 	return names[k];
 }
 
@@ -304,5 +304,50 @@ void set_static_ptr(struct rd_parse *c, struct pid *d, struct pptr *q)
 bool is_explicit(uint32_t storage)
 {
 	return storage == SpvStorageClassUniform || storage == SpvStorageClassStorageBuffer ||
-	       storage == SpvStorageClassPushConstant;
+	       storage == SpvStorageClassPushConstant || storage == SpvStorageClassPhysicalStorageBuffer;
+}
+
+/* Defines value id of type tid, a PhysicalStorageBuffer pointer made at
+ * run time (loaded, converted from an integer, a parameter): what the
+ * declaration pass knows about it is its pointee. */
+struct pid *def_address_ptr(struct rd_parse *c, uint32_t id, uint32_t tid)
+{
+	const struct ptype *t = T(c, tid);
+	if (t->kind != T_POINTER || t->storage != SpvStorageClassPhysicalStorageBuffer) {
+		(void)fail(c, "%s: %u is not a PhysicalStorageBuffer pointer type", opname(c->op), tid);
+		return NULL;
+	}
+	if (t->elem == NONE) {
+		(void)fail(c, "%s: pointer type %u was declared (OpTypeForwardPointer) but never defined",
+			   opname(c->op), tid);
+		return NULL;
+	}
+	struct pid *d = def_value(c, id, tid);
+	struct pptr *q = d ? new_ptr(c, d) : NULL;
+	if (!q)
+		return NULL;
+	q->storage = t->storage;
+	q->type = t->elem;
+	return d;
+}
+
+/* Whether a value of type tid holds a PhysicalStorageBuffer pointer
+ * (itself, or in a member or element). */
+bool holds_address(struct rd_parse *c, uint32_t tid)
+{
+	const struct ptype *t = T(c, tid);
+	switch (t->kind) {
+	case T_POINTER:
+		return t->storage == SpvStorageClassPhysicalStorageBuffer;
+	case T_ARRAY:
+	case T_RTARRAY:
+		return holds_address(c, t->elem);
+	case T_STRUCT:
+		for (uint32_t i = 0; i < t->count; i++)
+			if (holds_address(c, c->members[t->first + i].type))
+				return true;
+		return false;
+	default:
+		return false;
+	}
 }

@@ -47,14 +47,16 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 	case SpvOpTypeInt:
 		if (!need_words(c, 4, 4))
 			return false;
-		if (W(c, 2) != 32)
+		if (W(c, 2) != 32 && W(c, 2) != 64)
 			return fail(c, "unsupported type: %u-bit integer", W(c, 2));
 		if (W(c, 3) > 1)
 			return fail(c, "OpTypeInt: bad signedness %u", W(c, 3));
-		if (!(t = new_type(c, T_INT)))
+		/* 64-bit integers are a kind of their own, so that no decoder
+		 * written for 32-bit components takes one by mistake. */
+		if (!(t = new_type(c, W(c, 2) == 64 ? T_INT64 : T_INT)))
 			return false;
 		t->sign = (uint8_t)W(c, 3);
-		t->words = t->fixed = 1;
+		t->words = t->fixed = W(c, 2) / 32;
 		return true;
 	case SpvOpTypeFloat:
 		if (!need_words(c, 3, 3))
@@ -68,6 +70,8 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 	case SpvOpTypeVector:
 		if (!need_words(c, 4, 4) || !(e = get_type(c, W(c, 2))))
 			return false;
+		if (e->kind == T_INT64)
+			return fail(c, "unsupported type: vector of 64-bit integers");
 		if (e->kind != T_BOOL && e->kind != T_INT && e->kind != T_FLOAT)
 			return fail(c, "OpTypeVector: component type %u is not a scalar", W(c, 2));
 		n = W(c, 3);
@@ -137,7 +141,8 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 			uint32_t mt = W(c, 2 + i);
 			if (!(e = get_type(c, mt)))
 				return false;
-			if (e->kind == T_VOID || e->kind == T_FUNCTION || e->kind == T_POINTER)
+			if (e->kind == T_VOID || e->kind == T_FUNCTION ||
+			    (e->kind == T_POINTER && e->storage != SpvStorageClassPhysicalStorageBuffer))
 				return fail(c, "OpTypeStruct: member %u has type %u (%s)", i, mt,
 					    kind_name((enum tkind)e->kind));
 			if (e->unsized && i + 1 != nm)
@@ -232,10 +237,35 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		t->words = t->fixed = 1;
 		return true;
 	}
+	case SpvOpTypeForwardPointer:
+		/* A pointer type named before its OpTypePointer (spec
+		 * 3.42.6), so that a struct can hold pointers to itself:
+		 * PhysicalStorageBuffer only; its pointee is filled in there. */
+		if (!need_words(c, 3, 3))
+			return false;
+		if (W(c, 2) != SpvStorageClassPhysicalStorageBuffer)
+			return fail(c, "OpTypeForwardPointer: storage class %u is not PhysicalStorageBuffer", W(c, 2));
+		if (!(t = new_type(c, T_POINTER)))
+			return false;
+		t->storage = W(c, 2);
+		t->elem = NONE;
+		t->words = t->fixed = 2;
+		return true;
 	case SpvOpTypePointer: {
 		if (!need_words(c, 4, 4) || !(e = get_type(c, W(c, 3))))
 			return false;
 		uint32_t sc = W(c, 2);
+		if (W(c, 1) != 0 && W(c, 1) < c->bound && c->ids[W(c, 1)].kind == ID_TYPE) {
+			/* The definition of a forward-declared pointer type. */
+			t = &c->types[c->ids[W(c, 1)].type];
+			if (t->kind != T_POINTER || t->elem != NONE || t->storage != sc)
+				return fail(c, "OpTypePointer: id %u defined twice", W(c, 1));
+			if (e->kind == T_VOID || e->kind == T_FUNCTION)
+				return fail(c, "OpTypePointer: pointee %u is %s", W(c, 3),
+					    kind_name((enum tkind)e->kind));
+			t->elem = W(c, 3);
+			return true;
+		}
 		switch (sc) {
 		case SpvStorageClassInput:
 		case SpvStorageClassOutput:
@@ -248,11 +278,16 @@ bool dec_type(struct rd_parse *c, const struct opdesc *od)
 		case SpvStorageClassTaskPayloadWorkgroupEXT:
 		case SpvStorageClassUniformConstant:
 			break;
+		case SpvStorageClassPhysicalStorageBuffer:
+			break;
 		default:
 			return fail(c, "unsupported storage class %s (%u)",
 				    rd_spirv_name(RD_NAME_STORAGE_CLASS, sc), sc);
 		}
-		if (e->kind == T_VOID || e->kind == T_FUNCTION || e->kind == T_POINTER)
+		/* Pointers to PhysicalStorageBuffer pointers are how buffer
+		 * references nest; no other pointer is a pointee. */
+		if (e->kind == T_VOID || e->kind == T_FUNCTION ||
+		    (e->kind == T_POINTER && e->storage != SpvStorageClassPhysicalStorageBuffer))
 			return fail(c, "OpTypePointer: pointee %u is %s", W(c, 3),
 				    kind_name((enum tkind)e->kind));
 		if (!(t = new_type(c, T_POINTER)))
@@ -324,11 +359,18 @@ bool dec_constant(struct rd_parse *c, const struct opdesc *od)
 		return true;
 	case SpvOpConstant:
 	case SpvOpSpecConstant:
-		if (!need_words(c, 4, 4) || !(d = def_const(c, &words)))
+		if (!need_words(c, 4, 5) || !(d = def_const(c, &words)))
 			return false;
-		if (T(c, d->type)->kind != T_INT && T(c, d->type)->kind != T_FLOAT)
-			return fail(c, "%s: type %u is not a 32-bit scalar", opname(c->op), d->type);
-		c->p->tmpl[d->slot].u = W(c, 3);
+		if (T(c, d->type)->kind != T_INT && T(c, d->type)->kind != T_FLOAT &&
+		    T(c, d->type)->kind != T_INT64)
+			return fail(c, "%s: type %u is not a 32-bit scalar or a 64-bit integer", opname(c->op),
+				    d->type);
+		if (c->wc != 3 + words)
+			return fail(c, "%s: %u literal words for a %u-word type", opname(c->op), c->wc - 3, words);
+		/* A 64-bit literal is its low word first (spec 2.2.1), as
+		 * the invocation state keeps it. */
+		for (uint32_t i = 0; i < words; i++)
+			c->p->tmpl[d->slot + i].u = W(c, 3 + i);
 		return true;
 	case SpvOpConstantNull:
 		if (!need_words(c, 3, 3) || !(d = def_const(c, &words)))

@@ -1,7 +1,8 @@
 /* The refdevice's queues, called directly (no loader): execution is
  * asynchronous, a host vkSetEvent releases a queue waiting in
  * vkCmdWaitEvents, a timeline wait-before-signal is released by the host,
- * and timestamps are masked to each family's timestampValidBits with wrap. */
+ * timestamps are masked to each family's timestampValidBits with wrap, and
+ * a dispatch sees its dynamic descriptors at their dynamic offsets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 
 #include "rd.h"
 #include "rd_api.h"
+
+#include "rdtest_shaders/spv_dynamic_comp.h"
 
 static int passed, failed;
 
@@ -164,6 +167,99 @@ static void test_valid_bits(void)
 	rd_DestroyQueryPool(device, pool, NULL);
 }
 
+/* Dynamic offsets (spec "Descriptor Set Binding"): pDynamicOffsets go to
+ * the dynamic descriptors in binding number order, whatever order the
+ * layout lists them in, and add to each descriptor's own offset. */
+static void test_dynamic_offsets(void)
+{
+	VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+				  .size = 1024,
+				  .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
+	VkBuffer buf;
+	rd_CreateBuffer(device, &bci, NULL, &buf);
+	VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = 1024};
+	VkDeviceMemory mem;
+	rd_AllocateMemory(device, &mai, NULL, &mem);
+	rd_BindBufferMemory(device, buf, mem, 0);
+	uint32_t *words;
+	rd_MapMemory(device, mem, 0, VK_WHOLE_SIZE, 0, (void **)&words);
+	memset(words, 0, 1024);
+	VkDescriptorSetLayoutBinding lb[3] = {
+		{2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+		{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+		{1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+	};
+	VkDescriptorSetLayoutCreateInfo lci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+					       .bindingCount = 3,
+					       .pBindings = lb};
+	VkDescriptorSetLayout sl;
+	rd_CreateDescriptorSetLayout(device, &lci, NULL, &sl);
+	VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+					   .setLayoutCount = 1,
+					   .pSetLayouts = &sl};
+	VkPipelineLayout pl;
+	rd_CreatePipelineLayout(device, &plci, NULL, &pl);
+	VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+					 .codeSize = sizeof(spv_dynamic_comp),
+					 .pCode = spv_dynamic_comp};
+	VkShaderModule sm;
+	T(rd_CreateShaderModule(device, &smci, NULL, &sm) == VK_SUCCESS);
+	VkComputePipelineCreateInfo cpci = {
+		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+		.stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+			  .module = sm,
+			  .pName = "main"},
+		.layout = pl};
+	VkPipeline pipe;
+	T(rd_CreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe) == VK_SUCCESS);
+	VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 2},
+				      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
+	VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+					   .maxSets = 1,
+					   .poolSizeCount = 2,
+					   .pPoolSizes = ps};
+	VkDescriptorPool dp;
+	rd_CreateDescriptorPool(device, &dpci, NULL, &dp);
+	VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+					    .descriptorPool = dp,
+					    .descriptorSetCount = 1,
+					    .pSetLayouts = &sl};
+	VkDescriptorSet ds;
+	T(rd_AllocateDescriptorSets(device, &dsai, &ds) == VK_SUCCESS);
+	/* binding 0 at byte 0, binding 1 at 16, binding 2 at 32; 16 bytes each */
+	VkDescriptorBufferInfo bi[3] = {{buf, 0, 16}, {buf, 16, 16}, {buf, 32, 16}};
+	VkWriteDescriptorSet w[3];
+	for (uint32_t i = 0; i < 3; i++)
+		w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+					      .dstSet = ds,
+					      .dstBinding = i,
+					      .descriptorCount = 1,
+					      .descriptorType = i == 1 ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+								       : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+					      .pBufferInfo = &bi[i]};
+	rd_UpdateDescriptorSets(device, 3, w, 0, NULL);
+	VkCommandBuffer cb = begin(RD_FAMILY_GRAPHICS);
+	rd_CmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+	uint32_t dyn[2] = {256, 512};  /* binding 0, then binding 2 */
+	rd_CmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 2, dyn);
+	rd_CmdDispatch(cb, 1, 1, 1);
+	VkFence f = submit(RD_FAMILY_GRAPHICS, cb, NULL);
+	T(rd_WaitForFences(device, 1, &f, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+	T(words[256 / 4] == 11);         /* binding 0: 0 + 256 */
+	T(words[16 / 4] == 22);          /* binding 1: static */
+	T(words[(32 + 512) / 4] == 33);  /* binding 2: 32 + 512 */
+	T(words[0] == 0 && words[32 / 4] == 0);
+	rd_DestroyFence(device, f, NULL);
+	rd_DestroyPipeline(device, pipe, NULL);
+	rd_DestroyShaderModule(device, sm, NULL);
+	rd_DestroyDescriptorPool(device, dp, NULL);
+	rd_DestroyPipelineLayout(device, pl, NULL);
+	rd_DestroyDescriptorSetLayout(device, sl, NULL);
+	rd_DestroyBuffer(device, buf, NULL);
+	rd_FreeMemory(device, mem, NULL);
+}
+
 int main(void)
 {
 	setenv("RD_TRANSFER_TIMESTAMP_VALID_BITS", "36", 1);
@@ -201,6 +297,7 @@ int main(void)
 	test_event();
 	test_timeline();
 	test_valid_bits();
+	test_dynamic_offsets();
 	for (uint32_t f = 0; f < 2; f++)
 		rd_DestroyCommandPool(device, pools[f], NULL);
 	rd_DestroyDevice(device, NULL);

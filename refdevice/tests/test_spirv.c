@@ -14,6 +14,7 @@
 #include "shaders/discard_odd_columns_frag.h"
 #include "shaders/rect_vert.h"
 
+#include "rdtest_shaders/spv_address_refs_comp.h"
 #include "rdtest_shaders/spv_barrier_comp.h"
 #include "rdtest_shaders/spv_barrier_divergent_comp.h"
 #include "rdtest_shaders/spv_mesh_mesh.h"
@@ -978,6 +979,91 @@ out:
 	rd_shader_destroy(s);
 }
 
+/* Device addresses: the buffers a test shader may reach through them. */
+static struct rd_address_range addr_ranges[4];
+
+static bool env_address(void *user, uint64_t addr, uint64_t len, struct rd_address_range *r)
+{
+	(void)user;
+	for (size_t i = 0; i < sizeof(addr_ranges) / sizeof(addr_ranges[0]); i++) {
+		const struct rd_address_range *a = &addr_ranges[i];
+		if (a->data && addr >= a->base && addr - a->base <= a->size && len <= a->size - (addr - a->base)) {
+			*r = *a;
+			return true;
+		}
+	}
+	return false;
+}
+
+static uint64_t addr_of(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+/* Buffer references, 64-bit integers, subgroupElect: what the Khronos
+ * validation layer's GPU-assisted instrumentation adds to every shader. */
+static void test_address(void)
+{
+	struct rd_shader *s = create(spv_address_refs_comp, sizeof(spv_address_refs_comp));
+	struct rd_entry_info info;
+	if (!entry(s, RD_STAGE_COMPUTE, &info))
+		goto out;
+	uint32_t words[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct node { uint32_t value, pad; uint64_t next; } nodes[3] = { { 10, 0, 0 }, { 20, 0, 0 }, { 30, 0, 0 } };
+	nodes[0].next = addr_of(&nodes[1]);
+	nodes[1].next = addr_of(&nodes[2]);
+	uint8_t o[80];
+	memset(o, 0, sizeof(o));
+	struct env e;
+	env_init(&e);
+	env_bind(&e, 0, 0, o, sizeof(o));
+	uint64_t wa = addr_of(words), head = addr_of(&nodes[0]);
+	uint32_t count = 4, wlo = (uint32_t)wa, whi = (uint32_t)(wa >> 32);
+	memcpy(e.push, &wa, 8);
+	memcpy(e.push + 8, &head, 8);
+	memcpy(e.push + 16, &wlo, 4);
+	memcpy(e.push + 20, &whi, 4);
+	memcpy(e.push + 24, &count, 4);
+	struct rd_invocation inv;
+	char err[256];
+	memset(&inv, 0, sizeof(inv));
+	CHECK(run(s, &info, &e, &inv, err, sizeof(err)) == -1 && strstr(err, "no buffer holds device addresses"),
+	      "no address lookup: %s", err);
+	memset(o, 0, sizeof(o));
+	e.env.address = env_address;
+	addr_ranges[0] = (struct rd_address_range){ wa, sizeof(words), (uint8_t *)words };
+	addr_ranges[1] = (struct rd_address_range){ head, sizeof(nodes), (uint8_t *)nodes };
+	int r = run(s, &info, &e, &inv, err, sizeof(err));
+	CHECK(r == 0, "%s", err);
+	uint32_t res[16];
+	uint64_t wide, stored;
+	memcpy(&wide, o, 8);
+	memcpy(res, o + 8, sizeof(res));
+	memcpy(&stored, o + 72, 8);
+	CHECK_U(res[0], 1 + 2 + 3 + 4);  /* through OpConvertUToPtr */
+	CHECK_U(res[1], 2);              /* through a uvec2 */
+	CHECK_U(res[2], 3);              /* the list, ended by a null pointer */
+	CHECK_U(res[3], 10 + 20 + 30);
+	CHECK_U(res[4], 16);
+	CHECK(wide == 4 * 0x100000001ull + 1, "wide 0x%llx", (unsigned long long)wide);
+	CHECK_U(res[5], 8);
+	CHECK_U(res[6], 0);
+	CHECK_U(res[7], 0xffffffffu);  /* the high word of -4 */
+	CHECK_U(res[8], 1);            /* every invocation is its subgroup's elected one */
+	CHECK_U(words[0], 1 + 5);      /* atomicAdd through the address */
+	CHECK(stored == addr_of(&nodes[1]), "stored pointer 0x%llx", (unsigned long long)stored);
+	CHECK_U(res[9], (uint32_t)head);
+	CHECK_U(res[10], (uint32_t)(head >> 32));
+	count = 99;  /* reads past the end of words */
+	memcpy(e.push + 24, &count, 4);
+	CHECK(run(s, &info, &e, &inv, err, sizeof(err)) == -1 && strstr(err, "no buffer holds device addresses"),
+	      "out of range: %s", err);
+	printf("fault message: %s\n", err);
+out:
+	memset(addr_ranges, 0, sizeof(addr_ranges));
+	rd_shader_destroy(s);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Runtime faults                                                           */
 
@@ -1171,6 +1257,7 @@ static const struct {
 	{ "compute", test_compute },
 	{ "control", test_control },
 	{ "glsl", test_glsl },
+	{ "address", test_address },
 	{ "ubo_std140", test_ubo_std140 },
 	{ "matrix", test_matrix },
 	{ "desc_array", test_desc_array },
