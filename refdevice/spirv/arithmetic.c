@@ -108,7 +108,7 @@ static uint32_t bitcast_words(struct rd_parse *c, uint32_t tid)
 {
 	const struct ptype *t = T(c, tid);
 	if (t->kind == T_POINTER)
-		return t->storage == SpvStorageClassPhysicalStorageBuffer && t->elem != NONE ? 2 : 0;
+		return is_address_type(c, tid) && t->elem != NONE ? 2 : 0;
 	if (t->kind == T_INT64)
 		return 2;
 	return ncomp_of(c, tid, T_INT) + ncomp_of(c, tid, T_FLOAT);
@@ -120,7 +120,7 @@ static uint32_t bitcast_words(struct rd_parse *c, uint32_t tid)
 static bool dec_address_convert(struct rd_parse *c, uint32_t s, uint32_t n, bool to_ptr)
 {
 	uint32_t rt = W(c, 1);
-	struct pid *d = to_ptr ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
+	struct pid *d = def_result(c, W(c, 2), rt);
 	struct rd_ins *in = d ? emit(c, to_ptr ? rd_ex_address_to_ptr : rd_ex_ptr_to_address) : NULL;
 	if (!in)
 		return false;
@@ -146,14 +146,14 @@ bool dec_convert(struct rd_parse *c, const struct opdesc *od)
 		enum tkind ik = (enum tkind)T(c, it)->kind;
 		if (ik != T_INT && ik != T_INT64)
 			return fail(c, "%s: %u is not an integer scalar type", opname(c->op), it);
-		if (T(c, pt)->kind != T_POINTER || T(c, pt)->storage != SpvStorageClassPhysicalStorageBuffer)
+		if (!is_address_type(c, pt))
 			return fail(c, "%s: %u is not a PhysicalStorageBuffer pointer type", opname(c->op), pt);
 		return dec_address_convert(c, s, T(c, it)->words, to_ptr);
 	}
 	if ((c->op == SpvOpUConvert || c->op == SpvOpSConvert) &&
 	    (kind_of(c, W(c, 3)) == T_INT64 || (get_type(c, W(c, 1)) && T(c, W(c, 1))->kind == T_INT64))) {
 		/* Between 32 and 64 bits: scalars only (no 64-bit vectors). */
-		if (!get_type(c, W(c, 1)) || !use_value(c, W(c, 3), &t, &s))
+		if (!use_value(c, W(c, 3), &t, &s))
 			return false;
 		enum tkind rk = (enum tkind)T(c, W(c, 1))->kind, ok = (enum tkind)T(c, t)->kind;
 		if ((rk != T_INT && rk != T_INT64) || (ok != T_INT && ok != T_INT64))
@@ -212,12 +212,11 @@ bool dec_select(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	const struct ptype *t = T(c, W(c, 1));
 	uint32_t nc = ncomp_of(c, ct, T_BOOL);
-	bool address = t->kind == T_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer;
-	if (t->kind == T_POINTER && !address)
+	if (t->kind == T_POINTER && !is_address_type(c, W(c, 1)))
 		return fail(c, "OpSelect of pointers needs VariablePointers (unsupported)");
 	if (nc == 0 || (nc > 1 && (t->kind != T_VECTOR || t->count != nc)))
 		return fail(c, "OpSelect: condition %u does not match the result", W(c, 3));
-	struct pid *d = address ? def_address_ptr(c, W(c, 2), W(c, 1)) : def_value(c, W(c, 2), W(c, 1));
+	struct pid *d = def_result(c, W(c, 2), W(c, 1));
 	struct rd_ins *in = d ? emit(c, nc > 1 ? rd_ex_select_vec : od->fn) : NULL;
 	if (!in)
 		return false;

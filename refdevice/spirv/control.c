@@ -56,21 +56,14 @@ bool dec_function_parameter(struct rd_parse *c, const struct opdesc *od)
 		return false;
 	if (!same_type(c, W(c, 1), want))
 		return fail(c, "OpFunctionParameter: type %u, the function type says %u", W(c, 1), want);
-	struct pid *d = def_value(c, W(c, 2), W(c, 1));
+	/* An address is a value like any other. */
+	bool address = is_address_type(c, W(c, 1));
+	struct pid *d = address ? def_address_ptr(c, W(c, 2), W(c, 1)) : def_value(c, W(c, 2), W(c, 1));
 	if (!d)
 		return false;
 	c->u32[c->fn->params + c->nparams_seen++] = W(c, 2);
 	const struct ptype *t = T(c, d->type);
-	if (t->kind == T_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer) {
-		/* An address: a value like any other. */
-		if (t->elem == NONE)
-			return fail(c, "OpFunctionParameter: pointer type %u never defined", W(c, 1));
-		struct pptr *q = new_ptr(c, d);
-		if (!q)
-			return false;
-		q->storage = t->storage;
-		q->type = t->elem;
-	} else if (t->kind == T_POINTER) {
+	if (t->kind == T_POINTER && !address) {
 		/* glslang passes `out`/`inout` through Function temporaries;
 		 * pointers into buffers would need their layout per call. */
 		if (is_explicit(t->storage))
@@ -167,7 +160,7 @@ bool dec_call(struct rd_parse *c, const struct opdesc *od)
 	uint32_t rt = W(c, 1), nargs = c->wc - 4;
 	if (!get_type(c, rt))
 		return false;
-	struct pid *d = T(c, rt)->kind == T_POINTER ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
+	struct pid *d = def_result(c, W(c, 2), rt);
 	if (!d)
 		return false;
 	uint32_t at = pool_alloc(c, 3 * nargs);
@@ -219,10 +212,9 @@ bool dec_phi(struct rd_parse *c, const struct opdesc *od)
 	if (!get_type(c, rt))
 		return false;
 	/* PhysicalStorageBuffer pointers are values; logical ones are not. */
-	bool address = T(c, rt)->kind == T_POINTER && T(c, rt)->storage == SpvStorageClassPhysicalStorageBuffer;
-	if (T(c, rt)->kind == T_POINTER && !address)
+	if (T(c, rt)->kind == T_POINTER && !is_address_type(c, rt))
 		return fail(c, "OpPhi of pointers needs VariablePointers (unsupported)");
-	struct pid *d = address ? def_address_ptr(c, W(c, 2), rt) : def_value(c, W(c, 2), rt);
+	struct pid *d = def_result(c, W(c, 2), rt);
 	if (!d)
 		return false;
 	uint32_t words = T(c, rt)->words, npairs = (c->wc - 3) / 2;

@@ -289,6 +289,8 @@ struct pptr *ptr_of(struct rd_parse *c, uint32_t id);
 void set_static_ptr(struct rd_parse *c, struct pid *d, struct pptr *q);
 bool is_explicit(uint32_t storage);
 struct pid *def_address_ptr(struct rd_parse *c, uint32_t id, uint32_t tid);
+bool is_address_type(struct rd_parse *c, uint32_t tid);
+struct pid *def_result(struct rd_parse *c, uint32_t id, uint32_t tid);
 bool holds_address(struct rd_parse *c, uint32_t tid);
 
 /* decorations.c */

@@ -35,7 +35,7 @@ static bool plan_walk(struct rd_parse *c, uint32_t tid, struct lctx x, uint64_t 
 		/* Two words, low first; a PhysicalStorageBuffer pointer is
 		 * its 64-bit address there (the loads and stores of pointers
 		 * convert, memory.c). */
-		if (t->kind == T_POINTER && t->storage != SpvStorageClassPhysicalStorageBuffer)
+		if (t->kind == T_POINTER && !is_address_type(c, tid))
 			return fail(c, "%s: a logical pointer in explicitly laid out memory", opname(c->op));
 		if (*n + 2 > cap)
 			return fail(c, "%s: internal error: layout plan overflow", opname(c->op));

@@ -150,8 +150,7 @@ bool dec_load(struct rd_parse *c, const struct opdesc *od)
 		return fail(c, "OpLoad: result type %u, pointer to %u", W(c, 1), q->type);
 	uint32_t ptr_slot = c->ids[W(c, 3)].slot;
 	/* Loading a pointer: only PhysicalStorageBuffer ones are values. */
-	struct pid *d = T(c, W(c, 1))->kind == T_POINTER ? def_address_ptr(c, W(c, 2), W(c, 1))
-							 : def_value(c, W(c, 2), W(c, 1));
+	struct pid *d = def_result(c, W(c, 2), W(c, 1));
 	return d && emit_load(c, &c->ptrs[c->ids[W(c, 3)].ptr], ptr_slot, d->slot);
 }
 

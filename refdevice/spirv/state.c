@@ -313,7 +313,7 @@ bool is_explicit(uint32_t storage)
 struct pid *def_address_ptr(struct rd_parse *c, uint32_t id, uint32_t tid)
 {
 	const struct ptype *t = T(c, tid);
-	if (t->kind != T_POINTER || t->storage != SpvStorageClassPhysicalStorageBuffer) {
+	if (!is_address_type(c, tid)) {
 		(void)fail(c, "%s: %u is not a PhysicalStorageBuffer pointer type", opname(c->op), tid);
 		return NULL;
 	}
@@ -331,6 +331,20 @@ struct pid *def_address_ptr(struct rd_parse *c, uint32_t id, uint32_t tid)
 	return d;
 }
 
+bool is_address_type(struct rd_parse *c, uint32_t tid)
+{
+	const struct ptype *t = T(c, tid);
+	return t->kind == T_POINTER && t->storage == SpvStorageClassPhysicalStorageBuffer;
+}
+
+/* Defines the result id of type tid of the current instruction: a value,
+ * or for a pointer type a PhysicalStorageBuffer pointer (the only pointers
+ * an instruction other than OpVariable and the access chains makes). */
+struct pid *def_result(struct rd_parse *c, uint32_t id, uint32_t tid)
+{
+	return T(c, tid)->kind == T_POINTER ? def_address_ptr(c, id, tid) : def_value(c, id, tid);
+}
+
 /* Whether a value of type tid holds a PhysicalStorageBuffer pointer
  * (itself, or in a member or element). */
 bool holds_address(struct rd_parse *c, uint32_t tid)
@@ -338,7 +352,7 @@ bool holds_address(struct rd_parse *c, uint32_t tid)
 	const struct ptype *t = T(c, tid);
 	switch (t->kind) {
 	case T_POINTER:
-		return t->storage == SpvStorageClassPhysicalStorageBuffer;
+		return is_address_type(c, tid);
 	case T_ARRAY:
 	case T_RTARRAY:
 		return holds_address(c, t->elem);
