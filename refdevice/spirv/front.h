@@ -17,8 +17,8 @@
  *   interface.c    finishing: calls, entry points, interface variables, XFB
  *   names.c        names for messages
  *
- * Execution (the handlers) is in exec.c; program.h describes the decoded
- * program both halves share.
+ * Execution (the handlers) is in the exec_*.c files (exec.h lists them);
+ * program.h describes the decoded program both halves share.
  *
  * The rule that makes one pass enough: in a valid module every use of a
  * value, except an OpPhi operand, comes after its definition in the module

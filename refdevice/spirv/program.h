@@ -1,5 +1,5 @@
 /* Private to the SPIR-V interpreter (refdevice/spirv/: the front end of
- * front.h and the handlers of exec.c).
+ * front.h and the handlers of exec.h's files).
  *
  * rd_shader_create() turns a module into an immutable rd_program: a flat
  * array of pre-decoded instructions (rd_ins), each naming its handler, and a
@@ -223,7 +223,7 @@ struct rd_state {
 	uint8_t *addr_data;
 };
 
-/* Every handler, by name; exec.c defines rd_ex_<name>. */
+/* Every handler, by name; the exec_*.c files define rd_ex_<name>. */
 #define RD_SPIRV_HANDLERS(X)                                                   \
 	/* composites, copies */                                               \
 	X(copy) X(gather) X(insert) X(extract_dyn) X(insert_dyn) X(zero)       \
