@@ -3,7 +3,7 @@
  * metrics the interpreter counts (refdevice/README.md "Shader
  * instrumentation").  The result index is stamped on each draw and
  * dispatch when it is recorded (rd_cmd.c); the executor captures the
- * block counts of instrumented pipelines' shaders (rd_exec.c). */
+ * block counts of instrumented pipelines' shaders (rd_exec_draw.c). */
 #include <stdlib.h>
 #include <string.h>
 

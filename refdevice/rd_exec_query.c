@@ -1,0 +1,360 @@
+/* The executor's queries: a begin snapshot and an end difference of the
+ * counters the stages bump (STYLE 14, 17), the value each query type
+ * reports, availability, timestamps. */
+#include "rd_exec.h"
+
+/* Queries ----------------------------------------------------------------------------*/
+
+static uint64_t total_samples(const struct rd_counters *c)
+{
+	uint64_t t = 0;
+	for (int v = 0; v < RD_MAX_VIEWS; v++)
+		t += c->draw.samples_passed[v];
+	return t;
+}
+
+static uint32_t query_views(uint32_t view_mask)
+{
+	return view_mask ? (uint32_t)__builtin_popcount(view_mask) : 1;
+}
+
+static void make_available(struct exec *e, struct rd_query_pool *pool, uint32_t query)
+{
+	uint64_t at = rd_query_make_available(e->dev, pool, query);
+	if (at > e->available_at_ns)
+		e->available_at_ns = at;
+}
+
+static struct active_query *find_query(struct exec *e, struct rd_query_pool *pool,
+				       uint32_t query, uint32_t index)
+{
+	for (uint32_t i = 0; i < e->active_count; i++)
+		if (e->active[i].pool == pool && e->active[i].query == query &&
+		    e->active[i].index == index)
+			return &e->active[i];
+	return NULL;
+}
+
+void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query,
+		      VkQueryControlFlags flags, uint32_t index)
+{
+	struct active_query *a = find_query(e, pool, query, index);
+	if (!a) {
+		if (e->active_count == MAX_ACTIVE) {
+			rd_log("vkCmdBeginQuery: more than %d active queries", MAX_ACTIVE);
+			return;
+		}
+		a = &e->active[e->active_count++];
+		memset(a, 0, sizeof(*a));
+		a->pool = pool;
+		a->query = query;
+		a->flags = flags;
+		a->index = index;
+		a->view_mask = e->s.in_pass ? e->s.view_mask : 0;
+	}
+	a->open = true;
+	exec_sample(e, &a->begin);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_AVAILABLE_AT_BEGIN) &&
+	    pool->type != VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR)
+		make_available(e, pool, query);
+}
+
+/* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
+ * order. */
+static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
+{
+	switch (1u << bit) {
+	case VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT: return c->draw.ia_vertices;
+	case VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT: return c->draw.ia_primitives;
+	case VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT: return c->draw.vs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT: return c->draw.gs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT: return c->draw.gs_primitives;
+	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT: return c->draw.clipping_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT: return c->draw.clipping_primitives;
+	case VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT: return rd_fs_invocations(&c->draw);
+	case VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT: return c->cs_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT: return c->draw.tcs_patches;
+	case VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT:
+		return c->draw.tes_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_TASK_SHADER_INVOCATIONS_BIT_EXT: return c->draw.task_invocations;
+	case VK_QUERY_PIPELINE_STATISTIC_MESH_SHADER_INVOCATIONS_BIT_EXT: return c->draw.mesh_invocations;
+	default: return 0;
+	}
+}
+
+static uint64_t nonprecise(const struct rd_config *cfg, uint64_t exact)
+{
+	/* 18.3: without PRECISE "an implementation may generate any non-zero
+	 * result value for the query if the count of passing samples is
+	 * non-zero" (RD_NONPRECISE_OCCLUSION). */
+	if (!exact)
+		return 0;
+	switch (cfg->nonprecise) {
+	case RD_NP_ONE: return 1;
+	case RD_NP_OTHER: return 0x5a5a;
+	default: return exact;
+	}
+}
+
+static uint64_t valid_mask(const struct exec *e)
+{
+	uint32_t bits = rd_family_valid_bits(&e->dev->instance->config, e->q->family);
+	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+}
+
+/* A performance query (18.6): the pass the batch runs collects the
+ * counters of its group, as VkPerformanceCounterResultKHR bytes in the
+ * order of pCounterIndices; the query is available once every pass has
+ * been collected since its reset. */
+static void finish_perf_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	const struct rd_config *cfg = &e->dev->instance->config;
+	uint32_t pass = e->counter_pass;
+	if (pass >= pool->pass_count) {
+		rd_log("performance query: counterPassIndex %u, the pool has %u passes "
+		       "(VUID-VkPerformanceQuerySubmitInfoKHR-counterPassIndex-03221)",
+		       pass, pool->pass_count);
+		return;
+	}
+	bool every_pass = rd_fault(cfg, RD_FAULT_PERF_PASS_IGNORED);
+	uint64_t *values = rd_query_values(pool, a->query);
+	for (uint32_t k = 0; k < pool->value_count; k++) {
+		/* the fault: the k-th counter in index order, not in pCounterIndices order */
+		uint32_t counter = pool->counters[k];
+		if (rd_fault(cfg, RD_FAULT_PERF_ORDER))
+			for (uint32_t j = 0; j < pool->value_count; j++) {
+				uint32_t rank = 0;
+				for (uint32_t i = 0; i < pool->value_count; i++)
+					rank += pool->counters[i] < pool->counters[j];
+				if (rank == k)
+					counter = pool->counters[j];
+			}
+		if (!every_pass && rd_perf_group(counter) != pool->pass_group[pass])
+			continue;
+		VkPerformanceCounterResultKHR r = rd_perf_value(counter, &a->delta);
+		uint64_t v;
+		memcpy(&v, &r, sizeof(v));
+		values[k] = every_pass ? values[k] + v : v;
+	}
+	pool->passes_done[a->query] |= 1u << pass;
+	if (pool->passes_done[a->query] == (1u << pool->pass_count) - 1)
+		make_available(e, pool, a->query);
+}
+
+/* 18.11 / 18.12: the status of the video coding operations the query
+ * covered (an insufficient bitstream buffer range is a failure of its own),
+ * and the encode feedback values in the order of the bits: the bitstream
+ * offset relative to dstBufferOffset (the refdevice writes every
+ * operation's data there: 0), the bytes written, whether the bitstream has
+ * overridden parameters (0 or 1). */
+static void finish_video_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	const struct rd_counters *d = &a->delta;
+	const struct rd_config *cfg = &e->dev->instance->config;
+	pool->status[a->query] = d->encode_insufficient
+					 ? (int32_t)VK_QUERY_RESULT_STATUS_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_KHR
+					 : (int32_t)VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
+	uint64_t *values = rd_query_values(pool, a->query);
+	uint32_t k = 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR)
+		values[k++] = rd_fault(cfg, RD_FAULT_ENCODE_OFFSET_ABSOLUTE) ? e->encode_offset : 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR)
+		values[k++] = d->encode_bytes;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR)
+		values[k++] = d->encode_overrides ? 1 : 0;
+	if (rd_fault(cfg, RD_FAULT_ENCODE_FEEDBACK_REVERSED))
+		for (uint32_t i = 0; i < k / 2; i++) {
+			uint64_t t = values[i];
+			values[i] = values[k - 1 - i];
+			values[k - 1 - i] = t;
+		}
+	make_available(e, pool, a->query);
+}
+
+/* Writes a query's values from the differences it summed. */
+static void finish_query(struct exec *e, const struct active_query *a)
+{
+	struct rd_query_pool *pool = a->pool;
+	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR) {
+		finish_perf_query(e, a);
+		return;
+	}
+	if (pool->type == VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR ||
+	    pool->type == VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR) {
+		finish_video_query(e, a);
+		return;
+	}
+	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL) {
+		/* the last marker set before the end is part of the result */
+		struct rd_intel_state s = e->intel;
+		s.stream_marker = e->q->intel_stream_marker;
+		s.config = atomic_load(&e->q->intel_config);
+		rd_intel_report(rd_query_values(pool, a->query), &a->delta, &s);
+		make_available(e, pool, a->query);
+		return;
+	}
+	const struct rd_counters *d = &a->delta;
+	const struct rd_config *cfg = &e->dev->instance->config;
+	uint32_t n = query_views(a->view_mask);
+	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
+		uint64_t *values = rd_query_values(pool, a->query + v);
+		/* the faults: an occlusion count, or statistics, kept over
+		 * resets (rd_query_reset leaves them) and added to */
+		if (!rd_query_accumulates(cfg, pool))
+			memset(values, 0, pool->value_count * sizeof(*values));
+		/* Multiview (18.2): N consecutive queries whose sum is the total;
+		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
+		 * view per query. */
+		bool spread = a->view_mask && cfg->multiview != RD_MV_FIRST;
+		/* RD_MULTIVIEW_QUERIES=reversed: view order reversed over the
+		 * queries ("how the numerical results of the query are
+		 * distributed among the queries is implementation-dependent") */
+		uint32_t slot = cfg->multiview == RD_MV_REVERSED ? n - 1 - v : v;
+		if (!spread && v > 0) {
+			if (rd_fault(cfg, RD_FAULT_MV_TOTAL_EACH) && pool->type == VK_QUERY_TYPE_OCCLUSION)
+				values[0] = total_samples(d);
+			if (!rd_fault(cfg, RD_FAULT_MV_SLOTS_UNAVAILABLE))
+				make_available(e, pool, a->query + v);
+			continue;
+		}
+		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
+			uint64_t count;
+			if (spread) {
+				/* the slot-th set bit of the view mask */
+				uint32_t m = a->view_mask, view = 0;
+				for (uint32_t k = 0; k <= slot; k++) {
+					view = (uint32_t)__builtin_ctz(m);
+					m &= m - 1;
+				}
+				count = d->draw.samples_passed[view];
+			} else if (rd_fault(cfg, RD_FAULT_MV_FIRST_VIEW) && a->view_mask) {
+				count = d->draw.samples_passed[__builtin_ctz(a->view_mask)];
+			} else {
+				count = total_samples(d);
+			}
+			if (count && rd_fault(cfg, RD_FAULT_PRECISE_BOOLEAN))
+				count = 1;
+			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
+				count++;
+			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
+									  : nonprecise(cfg, count);
+		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+			uint32_t k = 0;
+			for (uint32_t bit = 0; bit < 32; bit++)
+				if (pool->statistics & (1u << bit)) {
+					/* statistics are counted for all views together:
+					 * the first query holds the total */
+					uint32_t b = bit;
+					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) &&
+					    (1u << bit) == VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
+						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
+					values[k++] += statistic(d, b);
+				}
+			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
+				for (uint32_t i = 0; i < k / 2; i++) {
+					uint64_t t = values[i];
+					values[i] = values[k - 1 - i];
+					values[k - 1 - i] = t;
+				}
+		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+			/* 18.7: primitives written, then primitives output to the
+			 * query's vertex stream (index) while transform feedback
+			 * was active. */
+			if (a->index < RD_MAX_STREAMS) {
+				bool swap = rd_fault(cfg, RD_FAULT_XFB_SWAPPED);
+				values[swap] = d->draw.xfb_primitives_written[a->index];
+				values[!swap] = d->draw.xfb_primitives_needed[a->index];
+			}
+		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
+			/* 18.8: every primitive output to the query's vertex
+			 * stream (index), whether or not transform feedback is
+			 * active. */
+			if (a->index < RD_MAX_STREAMS)
+				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
+						    ? d->draw.xfb_primitives_written[a->index]
+						    : d->draw.primitives_generated[a->index];
+		} else if (pool->type == VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT) {
+			/* 18.9: mesh primitives that reach the fragment shader
+			 * stage, counted for all views together (the first
+			 * query holds the total) */
+			values[0] = !spread || slot == 0 ? d->draw.mesh_primitives : 0;
+		} else if (pool->type == VK_QUERY_TYPE_TIME_ELAPSED_QCOM) {
+			/* The device time between begin and end, summed over the
+			 * phases (every tile), in timestamp ticks within
+			 * timestampValidBits.  Multiview: the total in the first
+			 * query, or split evenly with the remainder in the first;
+			 * "the sum of the results in all of the view query indices
+			 * must accurately reflect the total". */
+			uint64_t ticks = rd_fault(cfg, RD_FAULT_ELAPSED_ZERO) ? 0
+					 : rd_fault(cfg, RD_FAULT_ELAPSED_NS)
+						 ? d->time_ns
+						 : (uint64_t)((double)d->time_ns / cfg->timestamp_period);
+			uint64_t share = ticks / n;
+			values[0] = (!spread ? ticks : slot == 0 ? ticks - share * (n - 1) : share) &
+				    valid_mask(e);
+			if (spread && rd_fault(cfg, RD_FAULT_ELAPSED_MV_EACH))
+				values[0] = ticks & valid_mask(e); /* the total in each view */
+		}
+		make_available(e, pool, a->query + v);
+	}
+}
+
+/* vkCmdEndQueryIndexedEXT "completes the query in queryPool identified by
+ * query and index".  On the tiler a query inside a render pass completes
+ * at its end in the last tile. */
+void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, uint32_t index)
+{
+	struct active_query *a = find_query(e, pool, query, index);
+	if (!a || !a->open) {
+		rd_log("vkCmdEndQuery: query %u (index %u) is not active", query, index);
+		return;
+	}
+	struct rd_counters now;
+	exec_sample(e, &now);
+	uint64_t time_before = a->delta.time_ns;
+	exec_counters_accumulate(&a->delta, &now, &a->begin);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_ELAPSED_FIRST_TILE) &&
+	    (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index > 0)))
+		a->delta.time_ns = time_before;
+	a->open = false;
+	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
+		return;
+	struct active_query done = *a;
+	*a = e->active[--e->active_count];
+	finish_query(e, &done);
+}
+
+/* A timestamp inside a render pass on the tiler is written while the first
+ * tile executes (spec 18.5 lets an implementation write it at any stage
+ * logically after the one named; a tiler has no better moment: the pass
+ * runs once per tile).  In the binning phase and later tiles it is not
+ * written again. */
+void exec_write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t query)
+{
+	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index > 0))
+		return;
+	/* "If an overflow occurs, the timestamp value must wrap back to zero";
+	 * bits above timestampValidBits are zero. */
+	const struct rd_config *cfg = &e->dev->instance->config;
+	/* the fault: a clock that restarts with every command buffer */
+	uint64_t t = rd_clock_ticks(e->dev, rd_fault(cfg, RD_FAULT_TS_PER_CB)
+						    ? exec_time(e) - e->cb_start_ns
+						    : exec_time(e)) &
+		     valid_mask(e);
+	if (rd_fault(cfg, RD_FAULT_TS_HIGH_BITS) && valid_mask(e) != UINT64_MAX)
+		t |= ~valid_mask(e);
+	if (rd_fault(cfg, RD_FAULT_TS_ZERO))
+		t = 0;
+	if (rd_fault(cfg, RD_FAULT_TS_BACKWARDS))
+		t = (valid_mask(e) >> 1) - t; /* runs down as the clock runs up */
+	uint32_t n = e->s.in_pass ? query_views(e->s.view_mask) : 1;
+	bool spread = e->dev->instance->config.multiview != RD_MV_FIRST;
+	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {
+		/* 18.5 multiview: the first query holds the timestamp and the
+		 * others zero, or all N hold timestamps. */
+		rd_query_values(pool, query + v)[0] = v == 0 || spread ? t : 0;
+		make_available(e, pool, query + v);
+	}
+}
