@@ -1,6 +1,7 @@
 #include "runner.h"
 
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
@@ -145,6 +146,76 @@ static int64_t log_offset(void)
 	return off < 0 ? 0 : (int64_t)off;
 }
 
+/* A crash in a case's process, most often inside the driver: before the
+ * process dies of the signal (the runner reports it as Crash), its log -
+ * which the result keeps - gets the signal, the faulting address and a
+ * backtrace of shared objects and offsets, so a driver engineer sees
+ * which library faulted and where.  Only async-signal-safe calls, and
+ * backtrace(), which crash_report_arm() has already called once so that
+ * it does not load libgcc inside the handler.  Not under AddressSanitizer,
+ * whose own report says more. */
+static void put_str(const char *s)
+{
+	size_t n = strlen(s);
+	while (n) {
+		ssize_t w = write(STDERR_FILENO, s, n);
+		if (w <= 0)
+			return;
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+static void put_hex(uintptr_t v)
+{
+	char buf[2 + 2 * sizeof(v) + 1], *p = buf + sizeof(buf) - 1;
+	*p = 0;
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	put_str(p);
+}
+
+static void on_crash(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	static const char *const names[] = {[SIGSEGV] = "SIGSEGV", [SIGBUS] = "SIGBUS",
+					    [SIGILL] = "SIGILL", [SIGFPE] = "SIGFPE",
+					    [SIGABRT] = "SIGABRT"};
+	put_str("\nvkqs: the case's process got ");
+	put_str(sig > 0 && (size_t)sig < sizeof(names) / sizeof(names[0]) && names[sig] ? names[sig]
+											 : "a signal");
+	if (sig != SIGABRT) {
+		put_str(" at address ");
+		put_hex((uintptr_t)si->si_addr);
+	}
+	put_str("; backtrace:\n");
+	void *frames[64];
+	int n = backtrace(frames, 64);
+	backtrace_symbols_fd(frames, n, STDERR_FILENO);
+	raise(sig); /* SA_RESETHAND: the default action now, so the parent sees the signal */
+}
+
+static void crash_report_arm(void)
+{
+#ifndef __SANITIZE_ADDRESS__
+	static char stack[64 * 1024];
+	stack_t ss = {.ss_sp = stack, .ss_size = sizeof(stack)};
+	sigaltstack(&ss, NULL);
+	void *f[1];
+	(void)backtrace(f, 1);
+	struct sigaction sa = {.sa_sigaction = on_crash,
+			       .sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK};
+	sigemptyset(&sa.sa_mask);
+	static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+#endif
+}
+
 static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 				 struct vkqs_result *results, const size_t *batch,
 				 size_t count, int wfd, int logfd)
@@ -155,6 +226,7 @@ static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 	dup2(logfd, STDOUT_FILENO);
 	dup2(logfd, STDERR_FILENO);
 	close(logfd);
+	crash_report_arm();
 	struct child_state cs = {.o = o};
 	static struct rec rec;
 	for (size_t i = 0; i < count; i++) {

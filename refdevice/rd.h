@@ -187,6 +187,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.5: timestamps of later submissions are not lower (one device clock)")          \
 	X(MV_FIRST_VIEW, "multiview_first_view_only", "multiview", "",                       \
 	  "18.2 multiview: the results sum to the total over all views")                     \
+	X(MV_STATS_FIRST_VIEW, "multiview_stats_first_view_only", "multiview", "",           \
+	  "18.2 multiview: the statistics sum to the total over all views")                  \
 	X(COPY_32, "copy_64bit_flag_ignored", "results", "",                                  \
 	  "vkCmdCopyQueryPoolResults: VK_QUERY_RESULT_64_BIT writes 64-bit values")          \
 	X(PGQ_DISCARD, "primitives_generated_not_with_discard", "xfb", "",                   \

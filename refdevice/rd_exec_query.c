@@ -219,18 +219,20 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				make_available(e, pool, a->query + v);
 			continue;
 		}
+		/* the view of this query under spread: the slot-th set bit of
+		 * the view mask */
+		uint32_t view = 0;
+		for (uint32_t k = 0, m = a->view_mask; m && k <= slot; k++) {
+			view = (uint32_t)__builtin_ctz(m);
+			m &= m - 1;
+		}
+		uint32_t first_view = a->view_mask ? (uint32_t)__builtin_ctz(a->view_mask) : 0;
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
 			uint64_t count;
 			if (spread) {
-				/* the slot-th set bit of the view mask */
-				uint32_t m = a->view_mask, view = 0;
-				for (uint32_t k = 0; k <= slot; k++) {
-					view = (uint32_t)__builtin_ctz(m);
-					m &= m - 1;
-				}
 				count = d->draw.samples_passed[view];
 			} else if (rd_fault(cfg, RD_FAULT_MV_FIRST_VIEW) && a->view_mask) {
-				count = d->draw.samples_passed[__builtin_ctz(a->view_mask)];
+				count = d->draw.samples_passed[first_view];
 			} else {
 				count = total_samples(d);
 			}
@@ -241,16 +243,27 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
 									  : nonprecise(cfg, count);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+			/* Statistics are counted for all views together, but for
+			 * the fragment shader's, counted per view: the first
+			 * query holds the total, or under spread each query its
+			 * view's fragment shader invocations and the first the
+			 * rest (the N sum to the total either way). */
+			const uint32_t fs_bit = VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
 			uint32_t k = 0;
 			for (uint32_t bit = 0; bit < 32; bit++)
 				if (pool->statistics & (1u << bit)) {
-					/* statistics are counted for all views together:
-					 * the first query holds the total */
 					uint32_t b = bit;
-					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) &&
-					    (1u << bit) == VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
+					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) && (1u << bit) == fs_bit)
 						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
-					values[k++] += statistic(d, b);
+					uint64_t value;
+					if ((1u << b) == fs_bit && a->view_mask &&
+					    rd_fault(cfg, RD_FAULT_MV_STATS_FIRST_VIEW))
+						value = slot == 0 ? d->draw.fs_invocations[first_view] : 0;
+					else if ((1u << b) == fs_bit && spread)
+						value = d->draw.fs_invocations[view];
+					else
+						value = slot == 0 ? statistic(d, b) : 0;
+					values[k++] += value;
 				}
 			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
 				for (uint32_t i = 0; i < k / 2; i++) {

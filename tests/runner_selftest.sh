@@ -37,6 +37,10 @@ python3 "$check" --json all.json --junit all.xml --csv all.csv \
 	--expect vkqs.selftest.driver.pass_after_crash=Pass \
 	--expect vkqs.selftest.driver.fence_never_signals=Fail && ok || bad "reports of the crash+hang run"
 grep -q 'signal 11' all.out && ok || bad "the crash names its signal"
+# The crashed case's log holds where: the faulting address and a backtrace
+# of shared objects (here inside the driver or the layer).
+grep -q 'got SIGSEGV at address 0x[0-9a-f]*; backtrace:\\n[^"]*\.so' all.json && ok ||
+	bad "the crash's log has no backtrace into a shared object"
 grep -q 'VUID-VkQueryPoolCreateInfo-queryCount-02763' all.json && ok || bad "the validation error names its VUID"
 # --timeout 10: a case gives up on its fence after 5 s, before the kill.
 grep -q 'fence_never_signals.*fence not signaled after 5.0 s' all.out && ok ||

@@ -853,6 +853,183 @@ static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 		      host_ns);
 }
 
+/* stats.* ----------------------------------------------------------------*/
+
+/* The counters a pipeline of vertex and fragment shaders drives, in bit
+ * order (18.2: "the statistics values are written in bit order starting
+ * from the least significant bit"). */
+enum { MS_IA_V, MS_IA_P, MS_VS, MS_CLIP_INV, MS_CLIP_PRIM, MS_FS, MS_COUNT };
+static const char *const ms_names[MS_COUNT] = {
+	"input_assembly_vertices", "input_assembly_primitives", "vertex_shader_invocations",
+	"clipping_invocations", "clipping_primitives", "fragment_shader_invocations",
+};
+#define MS_FLAGS                                                               \
+	(VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT |             \
+	 VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |           \
+	 VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT |           \
+	 VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |                \
+	 VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT |                 \
+	 VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT)
+
+struct stats_param {
+	enum vkqs_pass_kind kind;
+	uint32_t mask;
+};
+
+static const struct stats_param stats_params[] = {
+	{VKQS_PASS_RP1, 0x3}, {VKQS_PASS_RP1, 0x5}, {VKQS_PASS_RP1, 0xf},
+	{VKQS_PASS_RP2, 0x3}, {VKQS_PASS_RP2, 0x5}, {VKQS_PASS_RP2, 0xf},
+	{VKQS_PASS_DYN, 0x3}, {VKQS_PASS_DYN, 0x5}, {VKQS_PASS_DYN, 0xf},
+};
+
+static void stats_name(const void *param, char *buf, size_t size)
+{
+	const struct stats_param *p = param;
+	char m[48];
+	mask_token(p->mask, m, sizeof(m));
+	snprintf(buf, size, "%s_%s", vkqs_pass_kind_tokens[p->kind], m);
+}
+
+/* The fragments view v's rectangle surely makes: all of them with standard
+ * sample locations (each strictly inside its pixel), otherwise those not on
+ * its border, whose every point is inside. */
+static uint64_t view_frag_min(struct vkqs_ctx *ctx, uint32_t view)
+{
+	uint64_t w = RW + view * RDX, h = RH;
+	if (ctx->vk->props.limits.standardSampleLocations)
+		return w * h;
+	return (w - 2) * (h - 2);
+}
+
+/* Fragment shader invocations 18.4 describes for view v's rectangle, with
+ * helper invocations: each of its two triangles may run every pixel of the
+ * 2 x 2 quads it touches, at most the rectangle grown to even edges (its
+ * top edge RY is odd). */
+static uint64_t view_frag_quads(uint32_t view)
+{
+	uint64_t x0 = RX & ~1u, x1 = (RX + RW + view * RDX + 1) & ~1u;
+	uint64_t y0 = RY & ~1u, y1 = (RY + RH + 1) & ~1u;
+	return 2 * (x1 - x0) * (y1 - y0);
+}
+
+/* Query 1 holds one draw of the per-view rectangles (6 vertices, 2
+ * triangles in each view) in a subpass of view mask `mask`, at one sample;
+ * queries 0 and N + 1 are reset and never used.  How the N queries share
+ * the total is implementation-dependent, and so is whether the vertex
+ * processing stages run once per view or once for all views, so the sums
+ * are checked against bounds that hold either way:
+ * - input assembly, vertex shader, clipping invocations: at least one
+ *   draw's worth (6 vertices, "at least once for each vertex specified by a
+ *   drawing command", 2 primitives reaching clipping); more than one per
+ *   view is CompatibilityWarning (18.4's description counts a draw once);
+ * - clipping primitives: at least 2 ("one or more" per primitive inside);
+ * - fragment shader invocations: at least one per fragment in every view
+ *   (each view's rectangle is drawn to its own layer, nothing overwrites
+ *   it: "at least one fragment shader must be executed"), so a result that
+ *   holds only some views' fragments falls below; more than each
+ *   triangle's 2 x 2 quads in every view (helper invocations) is
+ *   CompatibilityWarning.
+ * The gaps must stay unavailable: a driver that writes a query per view
+ * index up to the highest bit (3 for 0b101) makes query N + 1 available. */
+static void stats_sum(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct stats_param *p = param;
+	vkqs_require_feature(ctx, "pipelineStatisticsQuery");
+	const uint32_t n = popcount(p->mask), slots = n + 2;
+	struct vkqs_pass_target *t =
+		vkqs_pass_target_create(ctx, p->kind, FB, VK_SAMPLE_COUNT_1_BIT, false, 1, &p->mask);
+	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, slots, MS_FLAGS);
+
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, pool, 0, slots);
+	vkqs_pass_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, pool, 1, 0);
+	mv_draw(ctx, cb, pl, 0.5f);
+	D->vkCmdEndQuery(cb, pool, 1);
+	vkqs_pass_end(ctx, cb, t);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+
+	/* After the fence every one of the N is available (the work that
+	 * ends the query has completed), so one read WITH_AVAILABILITY gets
+	 * the values; a driver that never makes some of them available fails
+	 * here instead of hanging in a WAIT read. */
+	const uint32_t stride = MS_COUNT + 1;
+	uint64_t vals[8 * (MS_COUNT + 1)];
+	memset(vals, 0, sizeof(vals));
+	VkResult got = D->vkGetQueryPoolResults(DEV, pool, 1, n, sizeof(vals), vals, stride * sizeof(uint64_t),
+						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+	char avail[64];
+	size_t alen = 0;
+	bool all = true;
+	for (uint32_t q = 0; q < n && alen < sizeof(avail); q++) {
+		all &= vals[q * stride + MS_COUNT] != 0;
+		alen += (size_t)snprintf(avail + alen, sizeof(avail) - alen, "%s%" PRIu64, q ? ", " : "",
+					 vals[q * stride + MS_COUNT]);
+	}
+	VKQS_EXPECTF(ctx, got == VK_SUCCESS && all,
+		     "expected the %u queries 1..%u (view mask 0x%x) to be available after the fence that "
+		     "followed their submission, got %s, availability %s",
+		     n, n, p->mask, vkqs_vk_result_name(got), avail);
+	const uint32_t gaps[2] = {0, n + 1};
+	for (uint32_t g = 0; g < 2; g++) {
+		uint64_t w[MS_COUNT + 1];
+		memset(w, 0, sizeof(w));
+		VkResult r = D->vkGetQueryPoolResults(DEV, pool, gaps[g], 1, sizeof(w), w, sizeof(w),
+						      VK_QUERY_RESULT_64_BIT |
+							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+		/* 18.2: without WAIT it "may return VK_NOT_READY if there are
+		 * queries in the unavailable state": VK_SUCCESS is legal, not
+		 * what the CTS expects (as the occlusion cases' gaps). */
+		if (r == VK_SUCCESS)
+			vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS for "
+						 "unavailable query %u without WAIT (VK_NOT_READY expected)",
+					    gaps[g]);
+		VKQS_EXPECTF(ctx, (r == VK_NOT_READY || r == VK_SUCCESS) && w[MS_COUNT] == 0,
+			     "expected query %u, outside the %u queries 1..%u of the view mask 0x%x, to "
+			     "stay unavailable (never begun), got %s with availability %" PRIu64,
+			     gaps[g], n, n, p->mask, vkqs_vk_result_name(r), w[MS_COUNT]);
+	}
+
+	if (!all)
+		return; /* the values are undefined */
+	uint64_t sum[MS_COUNT] = {0}, lo[MS_COUNT], warn[MS_COUNT];
+	for (uint32_t q = 0; q < n; q++)
+		for (uint32_t s = 0; s < MS_COUNT; s++)
+			sum[s] += vals[q * stride + s];
+	uint64_t frag_min = 0, frag_quads = 0;
+	for (uint32_t v = 0; v < 32; v++)
+		if (p->mask & (1u << v)) {
+			frag_min += view_frag_min(ctx, v);
+			frag_quads += view_frag_quads(v);
+		}
+	lo[MS_IA_V] = 6, warn[MS_IA_V] = 6ull * n;
+	lo[MS_IA_P] = 2, warn[MS_IA_P] = 2ull * n;
+	lo[MS_VS] = 6, warn[MS_VS] = 6ull * n;
+	lo[MS_CLIP_INV] = 2, warn[MS_CLIP_INV] = 2ull * n;
+	lo[MS_CLIP_PRIM] = 2, warn[MS_CLIP_PRIM] = UINT64_MAX;
+	lo[MS_FS] = frag_min, warn[MS_FS] = frag_quads;
+	for (uint32_t s = 0; s < MS_COUNT; s++) {
+		char each[160];
+		size_t len = 0;
+		each[0] = 0;
+		for (uint32_t q = 0; q < n && len < sizeof(each); q++)
+			len += (size_t)snprintf(each + len, sizeof(each) - len, "%s%" PRIu64, q ? ", " : "",
+						vals[q * stride + s]);
+		VKQS_EXPECTF(ctx, sum[s] >= lo[s],
+			     "expected %s summed over the %u queries 1..%u (view mask 0x%x) to be at "
+			     "least %" PRIu64 ", got %" PRIu64 " (%s)",
+			     ms_names[s], n, n, p->mask, lo[s], sum[s], each);
+		if (sum[s] >= lo[s] && sum[s] > warn[s])
+			vkqs_compat_warning(ctx,
+					    "%s summed over the %u queries 1..%u (view mask 0x%x) is %" PRIu64
+					    " (%s), more than the %" PRIu64 " of one count per view: legal "
+					    "(\"Various device architectures will count these values "
+					    "differently\"), not portable",
+					    ms_names[s], n, n, p->mask, sum[s], each, warn[s]);
+	}
+}
+
 /* The table --------------------------------------------------------------*/
 
 #define MV_SPEC                                                                \
@@ -894,6 +1071,12 @@ static const struct vkqs_case cases[] = {
 		 "on a per-view basis; an attachment using VK_ATTACHMENT_LOAD_OP_CLEAR will "
 		 "have each view cleared on first use; " SUM_SPEC,
 	 .params = VKQS_PARAMS(subpass_params, subpass_name)},
+	{.name = "stats.sum_over_views",
+	 .fn = stats_sum,
+	 .spec = MV_SPEC "; " SUM_SPEC " (pipeline statistics: at least each view's fragments, "
+			 "at least one draw's vertices and primitives); the query after the N stays "
+			 "unavailable",
+	 .params = VKQS_PARAMS(stats_params, stats_name)},
 	{.name = "timestamp.write",
 	 .fn = timestamp_write,
 	 .spec = TS_SPEC " (vkCmdWriteTimestamp)",

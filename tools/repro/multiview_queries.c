@@ -1,6 +1,6 @@
-/* multiview_queries: occlusion queries in a multiview render pass, read
- * back late, copied with VK_QUERY_RESULT_WAIT_BIT, and drawn from several
- * processes at once.
+/* multiview_queries: occlusion (or pipeline statistics) queries in a
+ * multiview render pass, read back late, copied with
+ * VK_QUERY_RESULT_WAIT_BIT, and drawn from several processes at once.
  *
  * Spec 18.2 (vkCmdBeginQuery): "If queries are used while executing a
  * render pass instance that has multiview enabled, the query uses N
@@ -38,9 +38,16 @@
  *   --vkqs-pipeline  vkqs's vertex shader (push constants, gl_ViewIndex,
  *                    gl_PointSize) with dynamic viewport and scissor
  *
+ * The query type:
+ *   --stats FLAGS    a pipeline statistics query of these
+ *                    VkQueryPipelineStatisticFlags (e.g. 0x80: fragment
+ *                    shader invocations) instead of the precise occlusion
+ *                    query; every query of the run must read available, the
+ *                    values are printed, not checked
+ *
  * Usage: multiview_queries [late | wait Q | concurrent P T] [--mask M]
  *                          [--samples S] [--view-index] [--vkqs-features] [--churn]
- *                          [--all-queues] [--vkqs-pipeline]
+ *                          [--all-queues] [--vkqs-pipeline] [--stats FLAGS]
  * Build: cc -std=c11 -I tools/repro tools/repro/multiview_queries.c -lvulkan */
 #include <sys/wait.h>
 #include <time.h>
@@ -48,8 +55,11 @@
 #include "repro.h"
 #include "shaders.h"
 
+/* One query's words in a readback WITH_AVAILABILITY: its values (one for
+ * occlusion, one per statistic), then the availability word. */
+#define MAX_WORDS 12u
 struct slot {
-	uint64_t value, avail;
+	uint64_t w[MAX_WORDS];
 };
 
 struct opts {
@@ -57,7 +67,14 @@ struct opts {
 	bool wait;          /* `wait Q`, else `late` */
 	uint32_t wait_q;
 	bool view_index, vkqs_features, churn, vkqs_pipeline;
+	uint32_t stats;     /* --stats: pipeline statistics flags, else occlusion */
 };
+
+/* Values per query: 1 (occlusion) or the statistics' count. */
+static uint32_t nvalues(const struct opts *o)
+{
+	return o->stats ? (uint32_t)__builtin_popcount(o->stats) : 1;
+}
 
 /* mv_rect.vert's push constants (vkqs's struct vkqs_rect_push). */
 struct rect_push {
@@ -146,7 +163,8 @@ static void device_up(struct repro *r, const struct opts *o)
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE};
 	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
 					.pNext = &mv,
-					.features = {.occlusionQueryPrecise = VK_TRUE}};
+					.features = {.occlusionQueryPrecise = VK_TRUE,
+						     .pipelineStatisticsQuery = o->stats != 0}};
 	repro_device(r, NULL, 0, &f2);
 }
 
@@ -156,6 +174,7 @@ struct scene {
 	VkQueryPool pool;
 	struct repro_buffer dst;
 	uint32_t n; /* queries of the run */
+	VkDeviceSize stride; /* bytes of one query in a readback */
 };
 
 static void scene_up(struct repro *r, const struct opts *o, struct scene *sc)
@@ -167,9 +186,13 @@ static void scene_up(struct repro *r, const struct opts *o, struct scene *sc)
 	VkQueryPoolCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
 				     .queryType = VK_QUERY_TYPE_OCCLUSION,
 				     .queryCount = sc->n + 2};
+	if (o->stats) {
+		qci.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+		qci.pipelineStatistics = o->stats;
+	}
 	REPRO_CHECK(vkCreateQueryPool(r->device, &qci, NULL, &sc->pool));
-	repro_buffer(r, &sc->dst, (sc->n + 2) * sizeof(struct slot),
-		     VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+	sc->stride = (nvalues(o) + 1) * sizeof(uint64_t);
+	repro_buffer(r, &sc->dst, (sc->n + 2) * sc->stride, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 	memset(sc->dst.map, 0xa5, sc->dst.size);
 }
 
@@ -178,6 +201,17 @@ static void scene_down(struct repro *r, struct scene *sc)
 	vkDestroyQueryPool(r->device, sc->pool, NULL);
 	repro_buffer_destroy(r, &sc->dst);
 	repro_target_destroy(r, &sc->t);
+}
+
+/* "v0, v1, ..." of a query's n values, for messages. */
+static const char *slot_values(const struct slot *s, uint32_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (uint32_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%llu", i ? ", " : "",
+					(unsigned long long)s->w[i]);
+	return buf;
 }
 
 /* One round: shaders and a pipeline of their own (as the suite makes them
@@ -213,55 +247,56 @@ static bool round_once(struct repro *r, const struct opts *o, struct scene *sc)
 		vkCmdSetScissor(cb, 0, 1, &sr);
 		vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(pc), &pc);
 	}
-	vkCmdBeginQuery(cb, sc->pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	vkCmdBeginQuery(cb, sc->pool, 1, o->stats ? 0 : VK_QUERY_CONTROL_PRECISE_BIT);
 	vkCmdDraw(cb, 6, 1, 0, 0);
 	vkCmdEndQuery(cb, sc->pool, 1);
 	vkCmdEndRenderPass(cb);
 	if (o->wait) {
 		repro_log("copying query %u with WAIT in the same command buffer", o->wait_q);
-		vkCmdCopyQueryPoolResults(cb, sc->pool, o->wait_q, 1, sc->dst.buf,
-					  o->wait_q * sizeof(struct slot), sizeof(struct slot),
-					  flags | VK_QUERY_RESULT_WAIT_BIT);
+		vkCmdCopyQueryPoolResults(cb, sc->pool, o->wait_q, 1, sc->dst.buf, o->wait_q * sc->stride,
+					  sc->stride, flags | VK_QUERY_RESULT_WAIT_BIT);
 	}
 	repro_cmd_submit_wait(r, cb, "render pass submission");
 
 	bool ok = true;
 	/* [-0.5, 0.5]^2 of a 32x32 target in every view: 16 x 16 pixels. */
 	const uint64_t expect = 16ull * 16 * o->samples * n;
+	const uint32_t nv = nvalues(o);
+	char vals[160];
 	if (o->wait) {
 		struct slot s;
-		memcpy(&s, sc->dst.map + o->wait_q * sizeof(s), sizeof(s));
-		repro_log("query %u copied with WAIT: value %llu, availability %llu", o->wait_q,
-			  (unsigned long long)s.value, (unsigned long long)s.avail);
-		ok = s.avail != 0;
+		memcpy(&s, sc->dst.map + o->wait_q * sc->stride, sc->stride);
+		repro_log("query %u copied with WAIT: values %s, availability %llu", o->wait_q,
+			  slot_values(&s, nv, vals, sizeof(vals)), (unsigned long long)s.w[nv]);
+		ok = s.w[nv] != 0;
 	} else {
-		struct slot s[32];
-		VkResult res = vkGetQueryPoolResults(dev, sc->pool, 1, n, n * sizeof(s[0]), s,
-						     sizeof(s[0]), flags);
+		static struct slot s[32];
+		VkResult res = vkGetQueryPoolResults(dev, sc->pool, 1, n, n * sc->stride, s, sc->stride,
+						     flags);
 		uint64_t sum = 0;
 		for (uint32_t k = 0; k < n; k++) {
+			const struct slot *q = (const struct slot *)((const uint8_t *)s + k * sc->stride);
 			if (repro_verbose)
-				repro_log("vkGetQueryPoolResults: query %u value %llu availability %llu",
-					  1 + k, (unsigned long long)s[k].value,
-					  (unsigned long long)s[k].avail);
-			sum += s[k].value;
-			ok &= s[k].avail != 0;
+				repro_log("vkGetQueryPoolResults: query %u values %s availability %llu",
+					  1 + k, slot_values(q, nv, vals, sizeof(vals)),
+					  (unsigned long long)q->w[nv]);
+			sum += q->w[0];
+			ok &= q->w[nv] != 0;
 		}
-		if (repro_verbose || sum != expect)
+		if (!o->stats && (repro_verbose || sum != expect))
 			repro_log("vkGetQueryPoolResults returned %d; sum %llu (expected %llu)",
 				  (int)res, (unsigned long long)sum, (unsigned long long)expect);
-		ok &= sum == expect;
+		ok &= o->stats || sum == expect;
 		cb = repro_cmd_begin(r);
-		vkCmdCopyQueryPoolResults(cb, sc->pool, 1, n, sc->dst.buf, sizeof(struct slot),
-					  sizeof(struct slot), flags);
+		vkCmdCopyQueryPoolResults(cb, sc->pool, 1, n, sc->dst.buf, sc->stride, sc->stride, flags);
 		repro_cmd_submit_wait(r, cb, "late copy");
 		for (uint32_t k = 0; k < n; k++) {
 			struct slot c;
-			memcpy(&c, sc->dst.map + (1 + k) * sizeof(c), sizeof(c));
-			if (repro_verbose || !c.avail)
-				repro_log("late copy: query %u value %llu availability %llu", 1 + k,
-					  (unsigned long long)c.value, (unsigned long long)c.avail);
-			ok &= c.avail != 0;
+			memcpy(&c, sc->dst.map + (1 + k) * sc->stride, sc->stride);
+			if (repro_verbose || !c.w[nv])
+				repro_log("late copy: query %u values %s availability %llu", 1 + k,
+					  slot_values(&c, nv, vals, sizeof(vals)), (unsigned long long)c.w[nv]);
+			ok &= c.w[nv] != 0;
 		}
 	}
 	vkDestroyPipeline(dev, p, NULL);
@@ -286,9 +321,10 @@ static int run(const struct opts *o, double seconds)
 			scene_up(&r, o, &sc);
 		}
 		if (rounds == 0)
-			repro_log("view mask 0x%x (N = %u), %u samples, precise occlusion query 1 "
+			repro_log("view mask 0x%x (N = %u), %u samples, %s query 1 "
 				  "of %u, %s%s%s%s%s",
-				  o->mask, sc.n, o->samples, sc.n + 2,
+				  o->mask, sc.n, o->samples,
+				  o->stats ? "pipeline statistics" : "precise occlusion", sc.n + 2,
 				  o->wait ? "in-command-buffer copy with WAIT" : "late reads",
 				  o->view_index ? ", gl_ViewIndex" : "",
 				  o->vkqs_features ? ", vkqs's features" : "",
@@ -334,17 +370,22 @@ int main(int argc, char **argv)
 			o.churn = true;
 		else if (!strcmp(argv[i], "--all-queues"))
 			repro_all_queues = true;
+		else if (!strcmp(argv[i], "--stats") && i + 1 < argc)
+			o.stats = (uint32_t)strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--vkqs-pipeline"))
 			o.vkqs_pipeline = true;
 		else
 			repro_exit(2, "usage: %s [late | wait Q | concurrent P T] [--mask M] "
-				      "[--samples S] [--view-index] [--vkqs-features] [--churn] [--all-queues] [--vkqs-pipeline]",
+				      "[--samples S] [--view-index] [--vkqs-features] [--churn] [--all-queues] [--vkqs-pipeline] "
+				      "[--stats FLAGS]",
 				   argv[0]);
 	}
 	uint32_t n = (uint32_t)__builtin_popcount(o.mask);
 	if ((!o.mask && (!procs || o.view_index)) || (o.wait && (o.wait_q < 1 || o.wait_q > n)))
 		repro_exit(2, "need a non-zero mask (0 only with concurrent, without --view-index) "
 			      "and 1 <= Q <= N");
+	if (o.stats & ~0x7ffu)
+		repro_exit(2, "--stats: core VkQueryPipelineStatisticFlags only (bits 0..10)");
 	if (!procs)
 		return run(&o, 0);
 	if (procs > 64 || !(seconds > 0))
