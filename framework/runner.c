@@ -154,6 +154,7 @@ static int64_t log_offset(void)
  * backtrace(), which crash_report_arm() has already called once so that
  * it does not load libgcc inside the handler.  Not under AddressSanitizer,
  * whose own report says more. */
+#ifndef __SANITIZE_ADDRESS__
 static void put_str(const char *s)
 {
 	size_t n = strlen(s);
@@ -201,7 +202,6 @@ static void on_crash(int sig, siginfo_t *si, void *uc)
 
 static void crash_report_arm(void)
 {
-#ifndef __SANITIZE_ADDRESS__
 	static char stack[64 * 1024];
 	stack_t ss = {.ss_sp = stack, .ss_size = sizeof(stack)};
 	sigaltstack(&ss, NULL);
@@ -213,8 +213,12 @@ static void crash_report_arm(void)
 	static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
-#endif
 }
+#else
+static void crash_report_arm(void)
+{
+}
+#endif
 
 static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 				 struct vkqs_result *results, const size_t *batch,
