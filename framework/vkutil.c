@@ -38,6 +38,13 @@ void vkqs_require_exact_coverage(struct vkqs_ctx *ctx)
 			       "on pixel edges, so no exact count follows from a rectangle");
 }
 
+uint64_t vkqs_rect_fragments_min(const struct vkqs_ctx *ctx, uint32_t w, uint32_t h)
+{
+	if (ctx->vk->props.limits.standardSampleLocations)
+		return (uint64_t)w * h;
+	return w > 2 && h > 2 ? (uint64_t)(w - 2) * (h - 2) : 0;
+}
+
 /* Destruction callbacks: one per object kind, registered at creation. */
 #define DEFINE_DESTROY(Type, fn)                                          \
 	static void destroy_##Type(struct vkqs_ctx *ctx, void *h)        \

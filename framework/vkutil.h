@@ -24,6 +24,11 @@ struct vkqs_queue *vkqs_require_queue(struct vkqs_ctx *ctx, struct vkqs_queue *q
  * exact sample counts: that needs standardSampleLocations (every sample
  * strictly inside its pixel; see vkqs_draw_rect). */
 void vkqs_require_exact_coverage(struct vkqs_ctx *ctx);
+/* The fragments a w x h rectangle with integer edges inside the framebuffer
+ * surely makes: all w * h with standard sample locations (every sample
+ * strictly inside its pixel), otherwise the pixels not on its border, whose
+ * every point is inside. */
+uint64_t vkqs_rect_fragments_min(const struct vkqs_ctx *ctx, uint32_t w, uint32_t h);
 
 /* Command buffers ---------------------------------------------------------*/
 VkCommandBuffer vkqs_cmd_begin(struct vkqs_ctx *ctx, struct vkqs_queue *q);

@@ -255,6 +255,21 @@ static void expect_gap_avail(struct vkqs_ctx *ctx, const char *path, uint32_t q,
 		q, path, avail);
 }
 
+/* The result of vkGetQueryPoolResults without WAIT for gap query q.  18.2:
+ * it "may return VK_NOT_READY if there are queries in the unavailable
+ * state"; VK_SUCCESS is legal but not what the CTS and earlier text require
+ * (as suite/results). */
+static void expect_gap_result(struct vkqs_ctx *ctx, uint32_t q, VkResult res)
+{
+	if (res == VK_SUCCESS)
+		vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS for unavailable "
+					 "query %u without WAIT (VK_NOT_READY expected)",
+				    q);
+	else
+		vkqs_check_vk(ctx, false, __FILE__, __LINE__,
+			      "vkGetQueryPoolResults of a gap query without WAIT", res, VK_NOT_READY);
+}
+
 /* vkGetQueryPoolResults of a run WITH_AVAILABILITY, without WAIT, after
  * the fence: every query ended in the completed submission is available,
  * so the read succeeds. */
@@ -363,19 +378,7 @@ static void rb_finish_get(struct vkqs_ctx *ctx, VkQueryPool pool, struct readbac
 		memset(&s, GUARD, sizeof(s));
 		VkResult res = D->vkGetQueryPoolResults(DEV, pool, rb->gaps[g], 1, sizeof(s),
 							&s, sizeof(s), RB_FLAGS);
-		/* 18.2: without WAIT "vkGetQueryPoolResults may return
-		 * VK_NOT_READY if there are queries in the unavailable state";
-		 * VK_SUCCESS is legal but not what the CTS and earlier text
-		 * require (as suite/results). */
-		if (res == VK_SUCCESS)
-			vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS for "
-						 "unavailable query %u without WAIT "
-						 "(VK_NOT_READY expected)",
-					    rb->gaps[g]);
-		else
-			vkqs_check_vk(ctx, false, __FILE__, __LINE__,
-				      "vkGetQueryPoolResults of a gap query without WAIT", res,
-				      VK_NOT_READY);
+		expect_gap_result(ctx, rb->gaps[g], res);
 		/* "If VK_QUERY_RESULT_WITH_AVAILABILITY_BIT is set, the final
 		 * integer value written for each query is non-zero if the
 		 * query's status was available or zero if the status was
@@ -439,6 +442,16 @@ static void expect_run_sum(struct vkqs_ctx *ctx, const struct readback *rb, uint
 		" (the sum over the views of each view's count), got %" PRIu64 " (%s)",
 		n, first, first + n - 1, what, mask, total, sum,
 		run_values(rb, first, n, vals, sizeof(vals)));
+}
+
+/* "w[0], w[stride], ..." of n words, for messages. */
+static const char *list_words(const uint64_t *w, uint32_t n, uint32_t stride, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (uint32_t k = 0; k < n && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, k ? ", " : "", w[k * stride]);
+	return buf;
 }
 
 static void mask_token(uint32_t mask, char *buf, size_t size)
@@ -890,17 +903,6 @@ static void stats_name(const void *param, char *buf, size_t size)
 	snprintf(buf, size, "%s_%s", vkqs_pass_kind_tokens[p->kind], m);
 }
 
-/* The fragments view v's rectangle surely makes: all of them with standard
- * sample locations (each strictly inside its pixel), otherwise those not on
- * its border, whose every point is inside. */
-static uint64_t view_frag_min(struct vkqs_ctx *ctx, uint32_t view)
-{
-	uint64_t w = RW + view * RDX, h = RH;
-	if (ctx->vk->props.limits.standardSampleLocations)
-		return w * h;
-	return (w - 2) * (h - 2);
-}
-
 /* Fragment shader invocations 18.4 describes for view v's rectangle, with
  * helper invocations: each of its two triangles may run every pixel of the
  * 2 x 2 quads it touches, at most the rectangle grown to even edges (its
@@ -960,17 +962,14 @@ static void stats_sum(struct vkqs_ctx *ctx, const void *param)
 	VkResult got = D->vkGetQueryPoolResults(DEV, pool, 1, n, sizeof(vals), vals, stride * sizeof(uint64_t),
 						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
 	char avail[64];
-	size_t alen = 0;
 	bool all = true;
-	for (uint32_t q = 0; q < n && alen < sizeof(avail); q++) {
+	for (uint32_t q = 0; q < n; q++)
 		all &= vals[q * stride + MS_COUNT] != 0;
-		alen += (size_t)snprintf(avail + alen, sizeof(avail) - alen, "%s%" PRIu64, q ? ", " : "",
-					 vals[q * stride + MS_COUNT]);
-	}
 	VKQS_EXPECTF(ctx, got == VK_SUCCESS && all,
 		     "expected the %u queries 1..%u (view mask 0x%x) to be available after the fence that "
 		     "followed their submission, got %s, availability %s",
-		     n, n, p->mask, vkqs_vk_result_name(got), avail);
+		     n, n, p->mask, vkqs_vk_result_name(got),
+		     list_words(&vals[MS_COUNT], n, stride, avail, sizeof(avail)));
 	const uint32_t gaps[2] = {0, n + 1};
 	for (uint32_t g = 0; g < 2; g++) {
 		uint64_t w[MS_COUNT + 1];
@@ -978,17 +977,8 @@ static void stats_sum(struct vkqs_ctx *ctx, const void *param)
 		VkResult r = D->vkGetQueryPoolResults(DEV, pool, gaps[g], 1, sizeof(w), w, sizeof(w),
 						      VK_QUERY_RESULT_64_BIT |
 							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
-		/* 18.2: without WAIT it "may return VK_NOT_READY if there are
-		 * queries in the unavailable state": VK_SUCCESS is legal, not
-		 * what the CTS expects (as the occlusion cases' gaps). */
-		if (r == VK_SUCCESS)
-			vkqs_compat_warning(ctx, "vkGetQueryPoolResults returned VK_SUCCESS for "
-						 "unavailable query %u without WAIT (VK_NOT_READY expected)",
-					    gaps[g]);
-		VKQS_EXPECTF(ctx, (r == VK_NOT_READY || r == VK_SUCCESS) && w[MS_COUNT] == 0,
-			     "expected query %u, outside the %u queries 1..%u of the view mask 0x%x, to "
-			     "stay unavailable (never begun), got %s with availability %" PRIu64,
-			     gaps[g], n, n, p->mask, vkqs_vk_result_name(r), w[MS_COUNT]);
+		expect_gap_result(ctx, gaps[g], r);
+		expect_gap_avail(ctx, path_tokens[RB_GET], gaps[g], w[MS_COUNT]);
 	}
 
 	if (!all)
@@ -1000,7 +990,7 @@ static void stats_sum(struct vkqs_ctx *ctx, const void *param)
 	uint64_t frag_min = 0, frag_quads = 0;
 	for (uint32_t v = 0; v < 32; v++)
 		if (p->mask & (1u << v)) {
-			frag_min += view_frag_min(ctx, v);
+			frag_min += vkqs_rect_fragments_min(ctx, RW + v * RDX, RH);
 			frag_quads += view_frag_quads(v);
 		}
 	lo[MS_IA_V] = 6, warn[MS_IA_V] = 6ull * n;
@@ -1011,11 +1001,7 @@ static void stats_sum(struct vkqs_ctx *ctx, const void *param)
 	lo[MS_FS] = frag_min, warn[MS_FS] = frag_quads;
 	for (uint32_t s = 0; s < MS_COUNT; s++) {
 		char each[160];
-		size_t len = 0;
-		each[0] = 0;
-		for (uint32_t q = 0; q < n && len < sizeof(each); q++)
-			len += (size_t)snprintf(each + len, sizeof(each) - len, "%s%" PRIu64, q ? ", " : "",
-						vals[q * stride + s]);
+		list_words(&vals[s], n, stride, each, sizeof(each));
 		VKQS_EXPECTF(ctx, sum[s] >= lo[s],
 			     "expected %s summed over the %u queries 1..%u (view mask 0x%x) to be at "
 			     "least %" PRIu64 ", got %" PRIu64 " (%s)",

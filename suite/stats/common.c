@@ -189,14 +189,10 @@ uint64_t stats_area(struct rect r)
 	return (uint64_t)r.w * r.h;
 }
 
-/* The fragments a rectangle inside the framebuffer surely makes: all w * h
- * with standard sample locations (every sample strictly inside its pixel),
- * otherwise the pixels not on its border, whose every point is inside. */
+/* The fragments r surely makes (vkqs_rect_fragments_min). */
 uint64_t stats_frag_min(struct vkqs_ctx *ctx, struct rect r)
 {
-	if (ctx->vk->props.limits.standardSampleLocations)
-		return stats_area(r);
-	return r.w > 2 && r.h > 2 ? (uint64_t)(r.w - 2) * (r.h - 2) : 0;
+	return vkqs_rect_fragments_min(ctx, r.w, r.h);
 }
 
 /* Fragment shader invocations for draws of `copies` layers of r: at least
