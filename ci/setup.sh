@@ -5,7 +5,9 @@ set -euo pipefail
 pkgs=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
       mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
       clang libclang-rt-14-dev
-      python3-jinja2 chromium)  # the comparison report and its browser test
+      python3-jinja2 chromium)  # the comparison report and its browser test;
+      # chromium-common also brings a current Khronos validation layer
+      # (tools/current_layer.py, ctest suite.validation_current)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

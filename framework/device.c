@@ -191,7 +191,8 @@ static const char *unknown_to_layer(const struct vkqs_instance *inst,
  *   last command: the submit-time check compared the end's index with
  *   command_count - 1 (later layers compare with command_count).
  * - The passes as batches of one vkQueueSubmit: pass 1 and later "begin a
- *   query not reset" although a reset resets every pass (seen on 1.4.357).
+ *   query not reset" although a reset resets every pass (seen on 1.4.357,
+ *   not on 1.4.364).
  * - counterAddressCount against a zero view mask: the layer takes the most
  *   significant bit of viewMask 0 (-1) as the layer count of a dynamic
  *   rendering instance without multiview.
@@ -224,11 +225,11 @@ static const struct {
 	 VK_MAKE_API_VERSION(0, 1, 4, 358), COND_PERF_BATCHES, "query not reset",
 	 "performance query passes as batches of one submission"},
 	{"VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-counterAddressCount-11815",
-	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_MESSAGE,
+	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 365), COND_MESSAGE,
 	 "number of layers in the render pass instance (4294967295)",
 	 "counterAddressCount against the top bit of a zero view mask"},
 	{"VUID-VkRenderPassPerformanceCountersByRegionBeginInfoARM-counterAddressCount-11815",
-	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_VIEWS_PLUS_ONE,
+	 VK_MAKE_API_VERSION(0, 1, 4, 331), VK_MAKE_API_VERSION(0, 1, 4, 365), COND_VIEWS_PLUS_ONE,
 	 NULL, "counterAddressCount of a multiview instance: views, not the top view index"},
 	{"VUID-vkGetShaderInstrumentationValuesARM-pMetricValues-parameter",
 	 VK_MAKE_API_VERSION(0, 1, 4, 345), VK_MAKE_API_VERSION(0, 1, 4, 358), COND_MESSAGE,
