@@ -823,6 +823,8 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQuery);
 	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQueryWithRasterizerDiscard);
 	EXTF(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, pgq, primitivesGeneratedQueryWithNonZeroStreams);
+	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, meshShader);
+	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, taskShader);
 	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, meshShaderQueries);
 	EXTF(VK_EXT_MESH_SHADER_EXTENSION_NAME, mesh, multiviewMeshShader);
 	EXTF(VK_KHR_PERFORMANCE_QUERY_EXTENSION_NAME, perf, performanceCounterQueryPools);

@@ -808,15 +808,20 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 	VKQS_CHECK(ctx, D->vkCreatePipelineLayout(DEV, &lci, NULL, &p->layout));
 	DEFER(VkPipelineLayout, p->layout);
 
-	/* In pipeline order: vertex, tessellation, geometry, fragment. */
-	VkPipelineShaderStageCreateInfo stages[5];
+	/* In pipeline order: task and mesh, or vertex, tessellation and
+	 * geometry; fragment. */
+	bool mesh = desc->mesh_spv != NULL;
+	VkPipelineShaderStageCreateInfo stages[7];
 	uint32_t n = 0;
 	const struct {
 		VkShaderStageFlagBits stage;
 		const uint32_t *code;
 		size_t size;
-	} src[5] = {
-		{VK_SHADER_STAGE_VERTEX_BIT, desc->vert_spv ? desc->vert_spv : rect_vert,
+	} src[7] = {
+		{VK_SHADER_STAGE_TASK_BIT_EXT, desc->task_spv, desc->task_size},
+		{VK_SHADER_STAGE_MESH_BIT_EXT, desc->mesh_spv, desc->mesh_size},
+		{VK_SHADER_STAGE_VERTEX_BIT,
+		 mesh ? NULL : desc->vert_spv ? desc->vert_spv : rect_vert,
 		 desc->vert_spv ? desc->vert_size : sizeof(rect_vert)},
 		{VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, desc->tesc_spv, desc->tesc_size},
 		{VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, desc->tese_spv, desc->tese_size},
@@ -828,7 +833,7 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 	 * state, so no fragment stage (VUID-VkGraphicsPipelineCreateInfo-
 	 * pStages-06894); no_fragment_shader leaves it out by choice. */
 	bool no_fs = desc->rasterizer_discard || desc->no_fragment_shader;
-	for (uint32_t i = 0; i < 5; i++)
+	for (uint32_t i = 0; i < 7; i++)
 		if (src[i].code && !(no_fs && src[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT))
 			stages[n++] = (VkPipelineShaderStageCreateInfo){
 				.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -928,8 +933,8 @@ struct vkqs_pipeline *vkqs_pipeline_create(struct vkqs_ctx *ctx,
 		.pNext = desc->flags2 ? (const void *)&flags2 : flags2.pNext,
 		.stageCount = n,
 		.pStages = stages,
-		.pVertexInputState = &vi,
-		.pInputAssemblyState = &ia,
+		.pVertexInputState = mesh ? NULL : &vi,
+		.pInputAssemblyState = mesh ? NULL : &ia,
 		.pTessellationState = desc->tesc_spv ? &ts : NULL,
 		.pViewportState = &vps,
 		.pRasterizationState = &rs,

@@ -238,6 +238,13 @@ struct vkqs_pipeline_desc {
 	uint32_t patch_control_points;
 	const uint32_t *geom_spv;
 	size_t geom_size;
+	/* A mesh pipeline (VK_EXT_mesh_shader): mesh_spv (and task_spv when
+	 * not NULL) instead of the vertex stages, no vertex input or input
+	 * assembly state; the caller requires the features. */
+	const uint32_t *task_spv;
+	size_t task_size;
+	const uint32_t *mesh_spv;
+	size_t mesh_size;
 	/* One push-constant range at offset 0: push_size bytes (0: the 32 of
 	 * struct vkqs_rect_push) for push_stages (0: the vertex stage). */
 	uint32_t push_size;

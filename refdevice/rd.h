@@ -211,6 +211,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "VK_ARM_shader_instrumentation: blocks in resultIndex order first")                \
 	X(INSTR_NO_AGGREGATE, "instrumentation_not_aggregated", "instrumentation", "",       \
 	  "VK_ARM_shader_instrumentation: metrics aggregate over submissions until cleared") \
+	X(INSTR_VS_FS_ONLY, "instrumentation_vertex_fragment_only", "instrumentation", "",  \
+	  "VK_ARM_shader_instrumentation: every instrumented stage that runs has metrics")    \
 	X(INTEL_NULL_HW_IGNORED, "intel_null_hardware_ignored", "intel_perf", "",             \
 	  "18.10: VK_PERFORMANCE_OVERRIDE_TYPE_NULL_HARDWARE_INTEL turns rendering into noop") \
 	X(INTEL_FIRST_MARKER, "intel_first_marker_reported", "selftest.refdevice", "VKQS_SELFTEST=1", \

@@ -721,6 +721,7 @@ static int input_patch(struct draw *d)
 		inv[id].primitive_id = d->patch_id;
 		inv[id].view_index = d->view;
 		inv[id].workgroup_memory = d->tcs_shared;
+		inv[id].block_counts = st->tcs_blocks;
 	}
 	char msg[256];
 	d->c->tcs_patches++;
@@ -751,6 +752,7 @@ static int input_patch(struct draw *d)
 		memcpy(e.tess_coord, m->coord[v], sizeof(e.tess_coord));
 		e.primitive_id = d->patch_id;
 		e.view_index = d->view;
+		e.block_counts = st->tes_blocks;
 		if (rd_shader_run(st->tes, &st->tes_info, st->env, &e, msg, sizeof(msg)) != 0) {
 			snprintf(d->err, d->errsize, "tessellation evaluation shader (patch %u, vertex %u): %s",
 				 d->patch_id, v, msg);
@@ -989,7 +991,7 @@ static int draw_view(struct draw *d)
 /* Runs one workgroup of `info`'s shader: the invocations share `shared`
  * (zeroed first, then the payload copied in) and run as a group. */
 static int run_workgroup(struct draw *d, const struct rd_shader *sh, const struct rd_entry_info *info,
-			 uint8_t *shared, const uint32_t id[3], const uint32_t count[3],
+			 uint64_t *blocks, uint8_t *shared, const uint32_t id[3], const uint32_t count[3],
 			 const uint8_t *payload, uint32_t payload_size, const char *what)
 {
 	const uint32_t *ls = info->local_size;
@@ -1002,6 +1004,7 @@ static int run_workgroup(struct draw *d, const struct rd_shader *sh, const struc
 	for (uint32_t i = 0; i < n; i++) {
 		d->group[i].view_index = d->view;
 		d->group[i].draw_index = d->dp->draw_index;
+		d->group[i].block_counts = blocks;
 	}
 	char msg[256];
 	if (rd_shader_run_group(sh, info, d->st->env, d->group, n, msg, sizeof(msg)) != 0) {
@@ -1042,7 +1045,8 @@ static int mesh_workgroup(struct draw *d, const uint32_t id[3], const uint32_t c
 {
 	const struct rd_graphics_state *st = d->st;
 	const struct rd_entry_info *mi = &st->mesh_info;
-	if (run_workgroup(d, st->mesh, mi, d->mesh_shared, id, count, payload, payload_size, "mesh"))
+	if (run_workgroup(d, st->mesh, mi, st->mesh_blocks, d->mesh_shared, id, count, payload,
+			  payload_size, "mesh"))
 		return -1;
 	uint32_t n = mi->local_size[0] * mi->local_size[1] * mi->local_size[2], c[3];
 	d->c->mesh_invocations += n;
@@ -1127,7 +1131,7 @@ static int mesh_view(struct draw *d)
 				return -1;
 			continue;
 		}
-		if (run_workgroup(d, st->task, ti, d->task_shared, id, g, NULL, 0, "task"))
+		if (run_workgroup(d, st->task, ti, st->task_blocks, d->task_shared, id, g, NULL, 0, "task"))
 			return -1;
 		uint32_t n = ti->local_size[0] * ti->local_size[1] * ti->local_size[2], m[3], mid[3];
 		d->c->task_invocations += n;
@@ -1252,6 +1256,7 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 static int run_gs(void *user, struct rd_invocation *inv, char *err, size_t errsize)
 {
 	const struct rd_graphics_state *st = user;
+	inv->block_counts = st->gs_blocks;
 	return rd_shader_run(st->gs, &st->gs_info, st->env, inv, err, errsize);
 }
 

@@ -116,9 +116,10 @@ struct rd_graphics_state {
 	struct rd_xfb *xfb;            /* transform feedback while active, else NULL */
 	struct rd_bin *bin;            /* the binning phase of a tiled render pass: primitives
 	                                  are appended here, not rasterized (rd_draw_tile) */
-	/* shader instrumentation: per-basic-block entry counts of the vertex
-	 * and fragment shaders (rd_invocation.block_counts), or NULL */
-	uint64_t *vs_blocks, *fs_blocks;
+	/* shader instrumentation: per-basic-block entry counts of each
+	 * stage's shader (rd_invocation.block_counts), or NULL */
+	uint64_t *vs_blocks, *tcs_blocks, *tes_blocks, *gs_blocks, *task_blocks, *mesh_blocks,
+		*fs_blocks;
 };
 
 /* A tiled render pass's primitive list (refdevice/README.md "Architectures"):

@@ -280,12 +280,37 @@ void exec_draw(struct exec *e, const struct rd_draw_params *dp)
 	if (e->phase == PHASE_BIN)
 		g.bin = &e->bin;
 	struct rd_pipeline *p = e->s.gfx;
-	g.vs_blocks = instr_counts(e, p, p->vs);
-	g.fs_blocks = e->phase == PHASE_BIN ? NULL : instr_counts(e, p, p->fs);
+	/* Every stage that runs is instrumented; the fault keeps to the
+	 * vertex and fragment stages, as the refdevice did before it ran
+	 * tessellation, geometry and mesh shaders. */
+	bool other_stages = !rd_fault(&e->dev->instance->config, RD_FAULT_INSTR_VS_FS_ONLY);
+	struct {
+		VkShaderStageFlagBits stage;
+		const struct rd_shader *s;
+		const struct rd_entry_info *info;
+		uint64_t **blocks;
+	} stages[] = {
+		{VK_SHADER_STAGE_TASK_BIT_EXT, p->task, &p->task_info, &g.task_blocks},
+		{VK_SHADER_STAGE_MESH_BIT_EXT, p->mesh, &p->mesh_info, &g.mesh_blocks},
+		{VK_SHADER_STAGE_VERTEX_BIT, p->vs, &p->vs_info, &g.vs_blocks},
+		{VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, p->tcs, &p->tcs_info, &g.tcs_blocks},
+		{VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, p->tes, &p->tes_info, &g.tes_blocks},
+		{VK_SHADER_STAGE_GEOMETRY_BIT, p->gs_shader, &p->gs_info, &g.gs_blocks},
+		{VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, &g.fs_blocks},
+	};
+	const size_t nstages = sizeof(stages) / sizeof(stages[0]);
+	for (size_t i = 0; i < nstages; i++) {
+		bool fs = stages[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT;
+		/* the tiler's binning phase runs no fragment shader */
+		if ((fs && e->phase == PHASE_BIN) ||
+		    (!fs && stages[i].stage != VK_SHADER_STAGE_VERTEX_BIT && !other_stages))
+			continue;
+		*stages[i].blocks = instr_counts(e, p, stages[i].s);
+	}
 	if (rd_draw(&g, &d, &dc, err, sizeof(err)) != 0)
 		rd_log("draw: %s", err);
-	instr_capture(e, VK_SHADER_STAGE_VERTEX_BIT, p->vs, &p->vs_info, g.vs_blocks);
-	instr_capture(e, VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, g.fs_blocks);
+	for (size_t i = 0; i < nstages; i++)
+		instr_capture(e, stages[i].stage, stages[i].s, stages[i].info, *stages[i].blocks);
 	draw_faults(e, &g, &d, &dc);
 	add_counters(&e->q->counters, &dc);
 	e->q->counters.draws++;

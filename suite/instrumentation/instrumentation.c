@@ -16,7 +16,10 @@
  *   and is kept across submissions; metrics aggregate over submissions
  *   until vkClearShaderInstrumentationMetricsARM, which zeroes them without
  *   invalidating recorded indices; multiview metrics are aggregated across
- *   views.
+ *   views;
+ * - every instrumented stage that ran has metrics for its action: the
+ *   tessellation, geometry, task and mesh stages as much as vertex,
+ *   fragment and compute (layout.stages_*).
  *
  * Values: metrics are the device's.  Where it has a metric named
  * "invocations" (the reference device's, refdevice/README.md "Shader
@@ -32,7 +35,12 @@
 #include "vkutil.h"
 
 #include "shaders/instr_loop_comp.h"
+#include "shaders/mesh_counts_task.h"
+#include "shaders/mesh_triangles_mesh.h"
+#include "shaders/stats_copies_geom.h"
 #include "shaders/stats_count_comp.h"
+#include "shaders/stats_triangle_tesc.h"
+#include "shaders/stats_triangle_tese.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
@@ -955,6 +963,160 @@ static void object_many(struct vkqs_ctx *ctx, const void *param)
 	in->destroy(DEV, VK_NULL_HANDLE, NULL);
 }
 
+/* Every stage ------------------------------------------------------------------------*/
+
+/* Pipelines with the other graphics stages, one instrumented draw each.
+ * The pre-rasterization draws: rect.vert's 6 vertices over 8 x 8 pixels,
+ * as 2 patches of stats_triangle.tesc/.tese (3 output vertices, every
+ * level 1: the tessellator makes one triangle of 3 vertices per patch)
+ * and/or 2 triangles into stats_copies.geom (Invocations 2).  The mesh
+ * draws: 3 workgroups of mesh_triangles.mesh (4 x 3 invocations, 2
+ * triangles each), or 3 of mesh_counts.task (2 x 3 invocations; workgroup
+ * w launches w % 3 mesh workgroups: 0 + 1 + 2 = 3) in front of it. */
+#define TCS VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT
+#define TES VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT
+#define GS VK_SHADER_STAGE_GEOMETRY_BIT
+#define TASK VK_SHADER_STAGE_TASK_BIT_EXT
+#define MESH VK_SHADER_STAGE_MESH_BIT_EXT
+#define VS_FS (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT)
+#define MESH_GROUPS 3u
+
+struct stage_pipe {
+	const char *name;
+	VkShaderStageFlags stages; /* the pipeline's */
+};
+static const struct stage_pipe stage_pipes[] = {
+	{"tessellation", VS_FS | TCS | TES},
+	{"geometry", VS_FS | GS},
+	{"tessellation_geometry", VS_FS | TCS | TES | GS},
+	{"mesh", MESH | VK_SHADER_STAGE_FRAGMENT_BIT},
+	{"task_mesh", TASK | MESH | VK_SHADER_STAGE_FRAGMENT_BIT},
+};
+static void stage_pipe_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", ((const struct stage_pipe *)p)->name);
+}
+
+/* One draw of `sp`'s instrumented pipeline inside an object; its blocks. */
+static struct blocks stage_draw(struct vkqs_ctx *ctx, const struct instr *in,
+				const struct stage_pipe *sp)
+{
+	if (sp->stages & (TCS | TES))
+		vkqs_require_feature(ctx, "tessellationShader");
+	if (sp->stages & GS)
+		vkqs_require_feature(ctx, "geometryShader");
+	if (sp->stages & MESH)
+		vkqs_require_feature(ctx, "VK_EXT_mesh_shader.meshShader");
+	if (sp->stages & TASK)
+		vkqs_require_feature(ctx, "VK_EXT_mesh_shader.taskShader");
+	struct vkqs_target *t = vkqs_target_create(ctx, SIZE, SIZE, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline_desc pd = {.flags2 = VK_PIPELINE_CREATE_2_INSTRUMENT_SHADERS_BIT_ARM};
+	VkDescriptorSet set = VK_NULL_HANDLE;
+	if (sp->stages & MESH) {
+		/* the mesh and task shaders count what they run in set 0 */
+		struct vkqs_buffer *counts =
+			vkqs_buffer_device(ctx, 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+		set = vkqs_storage_set(ctx, counts, TASK | MESH, &pd.set_layout);
+		pd.mesh_spv = mesh_triangles_mesh;
+		pd.mesh_size = sizeof(mesh_triangles_mesh);
+		if (sp->stages & TASK) {
+			pd.task_spv = mesh_counts_task;
+			pd.task_size = sizeof(mesh_counts_task);
+		}
+		pd.push_stages = MESH;
+		pd.push_size = 8; /* prims, flags */
+	}
+	if (sp->stages & TCS) {
+		pd.set_topology = true;
+		pd.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+		pd.patch_control_points = 3;
+		pd.tesc_spv = stats_triangle_tesc;
+		pd.tesc_size = sizeof(stats_triangle_tesc);
+		pd.tese_spv = stats_triangle_tese;
+		pd.tese_size = sizeof(stats_triangle_tese);
+	}
+	if (sp->stages & GS) {
+		pd.geom_spv = stats_copies_geom;
+		pd.geom_size = sizeof(stats_copies_geom);
+	}
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &pd);
+	VkShaderInstrumentationARM obj = instr_new(ctx, in);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	in->begin(cb, obj);
+	if (sp->stages & MESH) {
+		const uint32_t push[2] = {2, 0};
+		D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+		D->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1, &set,
+					   0, NULL);
+		D->vkCmdPushConstants(cb, p->layout, MESH, 0, sizeof(push), push);
+		D->vkCmdDrawMeshTasksEXT(cb, MESH_GROUPS, 1, 1);
+	} else {
+		vkqs_draw_rect_n(ctx, cb, p, t, 0, 0, 8, 8, 0.5f, 6);
+	}
+	in->end(cb);
+	vkqs_target_end(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	return instr_read(ctx, in, obj);
+}
+
+/* Every stage of the pipeline has metrics for the draw, and no other
+ * ("every instrumented stage that ran has metrics"; a block's stages are
+ * "the stages aggregated", so one block may stand for several). */
+static void layout_stages_pipeline(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct stage_pipe *sp = param;
+	struct instr *in = instr_require(ctx);
+	struct blocks b = stage_draw(ctx, in, sp);
+	VkShaderStageFlags s = 0;
+	for (uint32_t i = 0; i < b.count; i++) {
+		VKQS_EXPECTF(ctx, b.h[i].resultIndex == 0, "block %u: result index %u of one draw", i,
+			     b.h[i].resultIndex);
+		VKQS_EXPECTF(ctx, b.h[i].stages && !(b.h[i].stages & ~sp->stages),
+			     "block %u: stages 0x%x, the pipeline has 0x%x", i, b.h[i].stages,
+			     sp->stages);
+		s |= b.h[i].stages;
+	}
+	VKQS_EXPECTF(ctx, s == sp->stages, "the draw's blocks name the stages 0x%x, the pipeline "
+					   "ran 0x%x (missing: 0x%x)",
+		     s, sp->stages, sp->stages & ~s);
+}
+
+/* The "invocations" metric of each stage against the spec's count of
+ * invocations: "at least once for each output vertex in a patch"
+ * (tessellation control: 2 patches x 3), "at least once for each vertex
+ * generated by the tessellator" (evaluation: 2 x 3), "at least once for
+ * each primitive" and instance (geometry: 2 triangles x Invocations 2);
+ * the task and mesh stages run workgroups of their local size, as a
+ * compute dispatch does (values.compute_invocations), every invocation
+ * with a side effect: exactly. */
+static void values_stage_invocations(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct stage_pipe *sp = param;
+	struct instr *in = instr_require(ctx);
+	uint32_t inv = instr_metric(ctx, in, "invocations");
+	struct blocks b = stage_draw(ctx, in, sp);
+	const struct {
+		VkShaderStageFlagBits stage;
+		uint64_t n;
+		bool exact;
+	} want[] = {
+		{TCS, 2 * 3, false},
+		{TES, 2 * 3, false},
+		{GS, 2 * 2, false},
+		{TASK, MESH_GROUPS * 6u, true},
+		{MESH, MESH_GROUPS * 12u, true},
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (!(sp->stages & want[i].stage))
+			continue;
+		uint64_t v = sum_metric(&b, 0, want[i].stage, inv);
+		VKQS_EXPECTF(ctx, want[i].exact ? v == want[i].n : v >= want[i].n,
+			     "stage 0x%x: %" PRIu64 " invocations, %s %" PRIu64, want[i].stage, v,
+			     want[i].exact ? "expected" : "at least", want[i].n);
+	}
+}
+
 #define ROW(name, fn, spec) {name, fn, spec}
 static const struct vkqs_case cases[] = {
 	ROW("metrics.count", metrics_count,
@@ -970,6 +1132,9 @@ static const struct vkqs_case cases[] = {
 	ROW("layout.order", layout_order, SPEC_ORDER),
 	ROW("layout.stages", layout_stages,
 	    "VkShaderInstrumentationMetricDataHeaderARM::stages: the stages aggregated"),
+	{"layout.stages", layout_stages_pipeline,
+	 "VkShaderInstrumentationMetricDataHeaderARM::stages: every instrumented stage that ran",
+	 VKQS_PARAMS(stage_pipes, stage_pipe_name)},
 	{"index.plan", index_plan, SPEC_INDEX, VKQS_PARAMS(plans, plan_name)},
 	ROW("index.dispatches", index_dispatch, SPEC_INDEX),
 	ROW("index.inactive_draws", index_inactive, SPEC_INDEX),
@@ -985,6 +1150,9 @@ static const struct vkqs_case cases[] = {
 	 VKQS_PARAMS(group_counts, groups_name)},
 	{"values.draw_invocations", values_draw, "the device documents \"invocations\"",
 	 VKQS_PARAMS(draw_cases, draw_case_name)},
+	{"values.stage_invocations", values_stage_invocations,
+	 "the device documents \"invocations\"; the shader stages' invocation counts",
+	 VKQS_PARAMS(stage_pipes, stage_pipe_name)},
 	{"values.aggregate", values_aggregate, SPEC_AGG, VKQS_PARAMS(submit_counts, submit_count_name)},
 	ROW("values.clear", values_clear, SPEC_AGG "; clearing is not a reset"),
 	{"values.nothing_captured", values_nothing,
