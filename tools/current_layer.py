@@ -14,7 +14,9 @@ absolute path (a bare name would load whichever library of that name the
 system finds first), and as api_version the version the library itself
 reports through its vkEnumerateInstanceLayerProperties, which is what
 `vkqs run --validation` prints and keys its ignored false reports on
-(docs/validation.md).
+(docs/validation.md), and the instance and device extensions the library
+says it provides (vkqs turns handle wrapping off through
+VK_EXT_validation_features only when the layer offers it).
 
 Without --library it takes the newest of the layers it knows of, by the
 version each reports.  Prints the version and the path; exit 2 with one
@@ -48,13 +50,56 @@ def version_string(v):
     return "%d.%d.%d" % ((v >> 22) & 0x7F, (v >> 12) & 0x3FF, v & 0xFFF)
 
 
+class VkExtensionProperties(ctypes.Structure):
+    _fields_ = [("extensionName", ctypes.c_char * 256),
+                ("specVersion", ctypes.c_uint32)]
+
+
+def load(path):
+    try:
+        return ctypes.CDLL(path)
+    except OSError as e:
+        raise LayerError("%s: not a loadable layer (%s)" % (path, e))
+
+
+def layer_extensions(path, device):
+    """[{name, spec_version}] of the extensions the layer itself provides,
+    instance or device, as its own vkEnumerate*ExtensionProperties with its
+    layer name report them (the manifest must list them: the loader offers
+    only what the manifest names, and vkqs enables VK_EXT_validation_features
+    only when the layer offers it)."""
+    lib = load(path)
+    name = ctypes.c_char_p(NAME.encode())
+    count = ctypes.c_uint32(0)
+    if device:
+        enum = getattr(lib, "vkEnumerateDeviceExtensionProperties", None)
+        args = [ctypes.c_void_p(None), name]
+        argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    else:
+        enum = getattr(lib, "vkEnumerateInstanceExtensionProperties", None)
+        args = [name]
+        argtypes = [ctypes.c_char_p]
+    if enum is None:
+        return []
+    enum.argtypes = argtypes + [ctypes.POINTER(ctypes.c_uint32),
+                                ctypes.POINTER(VkExtensionProperties)]
+    enum.restype = ctypes.c_int32
+    if enum(*args, ctypes.byref(count), None) != 0:
+        raise LayerError("%s: its extensions cannot be enumerated" % path)
+    props = (VkExtensionProperties * max(count.value, 1))()
+    if enum(*args, ctypes.byref(count), props) != 0:
+        raise LayerError("%s: its extensions cannot be enumerated" % path)
+    return [{"name": p.extensionName.decode(), "spec_version": str(p.specVersion)}
+            for p in props[:count.value]]
+
+
 def layer_version(path):
     """The spec version the library reports for NAME, as an int."""
-    try:
-        lib = ctypes.CDLL(path)
-        enum = lib.vkEnumerateInstanceLayerProperties
-    except (OSError, AttributeError) as e:
-        raise LayerError("%s: not a loadable layer (%s)" % (path, e))
+    lib = load(path)
+    enum = getattr(lib, "vkEnumerateInstanceLayerProperties", None)
+    if enum is None:
+        raise LayerError("%s: not a loadable layer (no vkEnumerateInstanceLayerProperties)"
+                         % path)
     enum.argtypes = [ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(VkLayerProperties)]
     enum.restype = ctypes.c_int32
     count = ctypes.c_uint32(0)
@@ -90,6 +135,8 @@ def write_manifest(outdir, path, version):
                 "layer": {"name": NAME, "type": "GLOBAL", "library_path": os.path.abspath(path),
                           "api_version": version_string(version),
                           "implementation_version": "1",
+                          "instance_extensions": layer_extensions(path, False),
+                          "device_extensions": layer_extensions(path, True),
                           "description": "Khronos validation layer (manifest written by "
                                          "vkqs tools/current_layer.py)"}}
     os.makedirs(outdir, exist_ok=True)
@@ -97,7 +144,7 @@ def write_manifest(outdir, path, version):
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")
-    os.replace(tmp, os.path.join(outdir, NAME.replace("VK_LAYER_", "VkLayer_") + ".json"))
+    os.replace(tmp, os.path.join(outdir, "VkLayer_khronos_validation.json"))
 
 
 def main(argv):
