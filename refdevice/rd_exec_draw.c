@@ -282,8 +282,14 @@ void exec_draw(struct exec *e, const struct rd_draw_params *dp)
 	struct rd_pipeline *p = e->s.gfx;
 	/* Every stage that runs is instrumented; the fault keeps to the
 	 * vertex and fragment stages, as the refdevice did before it ran
-	 * tessellation, geometry and mesh shaders. */
-	bool other_stages = !rd_fault(&e->dev->instance->config, RD_FAULT_INSTR_VS_FS_ONLY);
+	 * tessellation, geometry and mesh shaders.  The tiler's binning phase
+	 * runs no fragment shader. */
+	VkShaderStageFlags counted = rd_fault(&e->dev->instance->config, RD_FAULT_INSTR_VS_FS_ONLY)
+					     ? VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT
+					     : VK_SHADER_STAGE_ALL_GRAPHICS | VK_SHADER_STAGE_TASK_BIT_EXT |
+						       VK_SHADER_STAGE_MESH_BIT_EXT;
+	if (e->phase == PHASE_BIN)
+		counted &= ~(VkShaderStageFlags)VK_SHADER_STAGE_FRAGMENT_BIT;
 	struct {
 		VkShaderStageFlagBits stage;
 		const struct rd_shader *s;
@@ -299,14 +305,9 @@ void exec_draw(struct exec *e, const struct rd_draw_params *dp)
 		{VK_SHADER_STAGE_FRAGMENT_BIT, p->fs, &p->fs_info, &g.fs_blocks},
 	};
 	const size_t nstages = sizeof(stages) / sizeof(stages[0]);
-	for (size_t i = 0; i < nstages; i++) {
-		bool fs = stages[i].stage == VK_SHADER_STAGE_FRAGMENT_BIT;
-		/* the tiler's binning phase runs no fragment shader */
-		if ((fs && e->phase == PHASE_BIN) ||
-		    (!fs && stages[i].stage != VK_SHADER_STAGE_VERTEX_BIT && !other_stages))
-			continue;
-		*stages[i].blocks = instr_counts(e, p, stages[i].s);
-	}
+	for (size_t i = 0; i < nstages; i++)
+		if (stages[i].stage & counted)
+			*stages[i].blocks = instr_counts(e, p, stages[i].s);
 	if (rd_draw(&g, &d, &dc, err, sizeof(err)) != 0)
 		rd_log("draw: %s", err);
 	for (size_t i = 0; i < nstages; i++)

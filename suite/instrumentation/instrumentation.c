@@ -181,6 +181,16 @@ static uint64_t sum_metric(const struct blocks *b, uint32_t ri, VkShaderStageFla
 	return t;
 }
 
+/* The stages the blocks of result index ri name, together. */
+static VkShaderStageFlags index_stages(const struct blocks *b, uint32_t ri)
+{
+	VkShaderStageFlags s = 0;
+	for (uint32_t i = 0; i < b->count; i++)
+		if (b->h[i].resultIndex == ri)
+			s |= b->h[i].stages;
+	return s;
+}
+
 /* The result indices present, as a bit mask of 0..63. */
 static uint64_t index_mask(const struct blocks *b)
 {
@@ -479,10 +489,7 @@ static void layout_stages(struct vkqs_ctx *ctx, const void *param)
 	VkShaderInstrumentationARM obj = some_blocks(ctx, in);
 	struct blocks b = instr_read(ctx, in, obj);
 	for (uint32_t ri = 0; ri < 4; ri++) {
-		VkShaderStageFlags s = 0;
-		for (uint32_t i = 0; i < b.count; i++)
-			if (b.h[i].resultIndex == ri)
-				s |= b.h[i].stages;
+		VkShaderStageFlags s = index_stages(&b, ri);
 		VkShaderStageFlags want = ri == 0 ? VK_SHADER_STAGE_COMPUTE_BIT
 						  : VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 		VKQS_EXPECTF(ctx, s == want, "result index %u: stages 0x%x, the action ran 0x%x", ri, s, want);
@@ -1068,15 +1075,14 @@ static void layout_stages_pipeline(struct vkqs_ctx *ctx, const void *param)
 	const struct stage_pipe *sp = param;
 	struct instr *in = instr_require(ctx);
 	struct blocks b = stage_draw(ctx, in, sp);
-	VkShaderStageFlags s = 0;
 	for (uint32_t i = 0; i < b.count; i++) {
 		VKQS_EXPECTF(ctx, b.h[i].resultIndex == 0, "block %u: result index %u of one draw", i,
 			     b.h[i].resultIndex);
 		VKQS_EXPECTF(ctx, b.h[i].stages && !(b.h[i].stages & ~sp->stages),
 			     "block %u: stages 0x%x, the pipeline has 0x%x", i, b.h[i].stages,
 			     sp->stages);
-		s |= b.h[i].stages;
 	}
+	VkShaderStageFlags s = index_stages(&b, 0);
 	VKQS_EXPECTF(ctx, s == sp->stages, "the draw's blocks name the stages 0x%x, the pipeline "
 					   "ran 0x%x (missing: 0x%x)",
 		     s, sp->stages, sp->stages & ~s);
