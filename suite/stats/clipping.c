@@ -44,6 +44,7 @@ static void clipping(struct vkqs_ctx *ctx, const void *param)
 		stats_add_rect_draw(ctx, &e, RA, 1);
 		break;
 	case CLIP_PARTIAL:
+		stats_use_pipeline(&e, STAGES_VS_FS);
 		stats_add_natural(&e, IA_V, 6);
 		stats_add_natural(&e, IA_P, 2);
 		stats_add_natural(&e, VS, 6);

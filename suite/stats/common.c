@@ -18,15 +18,59 @@ struct expect stats_expect_zero(const char *scene)
 {
 	struct expect e;
 	memset(&e, 0, sizeof(e));
+	for (uint32_t i = 0; i < NSTATS; i++)
+		e.s[i] = vkqs_band_exact(0);
 	e.scene = scene;
 	return e;
 }
 
+void stats_use_pipeline(struct expect *e, VkShaderStageFlags stages)
+{
+	e->stages = e->pipelines ? (e->stages & stages) : stages;
+	e->pipelines = true;
+}
+
+/* The shading stage each counter belongs to (0: input assembly, clipping). */
+static VkShaderStageFlags counter_stage(enum stat s)
+{
+	switch (s) {
+	case VS:
+		return VK_SHADER_STAGE_VERTEX_BIT;
+	case GS_INV:
+	case GS_PRIM:
+		return VK_SHADER_STAGE_GEOMETRY_BIT;
+	case FS:
+		return VK_SHADER_STAGE_FRAGMENT_BIT;
+	case TCS:
+		return VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
+	case TES:
+		return VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+	case CS:
+		return VK_SHADER_STAGE_COMPUTE_BIT;
+	default:
+		return 0;
+	}
+}
+
+bool stats_defined(const struct expect *e, enum stat s)
+{
+	VkShaderStageFlags st = counter_stage(s);
+	return !st || !e->pipelines || (e->stages & st);
+}
+
+void stats_add_band(struct expect *e, enum stat s, struct vkqs_band b)
+{
+	vkqs_band_add(&e->s[s], &b);
+}
+
 void stats_add(struct expect *e, enum stat s, uint64_t min, uint64_t warn, uint64_t max)
 {
-	e->s[s].min = stats_sat_add(e->s[s].min, min);
-	e->s[s].warn = stats_sat_add(e->s[s].warn, warn);
-	e->s[s].max = stats_sat_add(e->s[s].max, max);
+	stats_add_band(e, s, (struct vkqs_band){.must = min, .soft = min, .warn = warn, .max = max});
+}
+
+void stats_add_soft(struct expect *e, enum stat s, uint64_t must, uint64_t soft, const char *why)
+{
+	stats_add_band(e, s, vkqs_band_soft(must, soft, why));
 }
 
 /* Exactly n by 18.4's description; more is CompatibilityWarning. */
@@ -60,7 +104,9 @@ void stats_loosen_for_clears(struct expect *e)
 /* Checks the values of one query of a pool with statistics `mask`: value k
  * belongs to the k-th set bit ("the statistics values are written in bit
  * order starting from the least significant bit", 18.2), so a value in the
- * wrong slot meets another counter's bounds and fails where those differ. */
+ * wrong slot meets another counter's bounds and fails where those differ.
+ * The counter of a stage missing from a pipeline of the query gets no
+ * verdict (VKQS_SPEC_STATS_MISSING_STAGE). */
 void stats_check_values(struct vkqs_ctx *ctx, const struct expect *e, uint32_t mask,
 			 const uint64_t *vals, const char *how)
 {
@@ -68,23 +114,13 @@ void stats_check_values(struct vkqs_ctx *ctx, const struct expect *e, uint32_t m
 	for (uint32_t s = 0; s < NSTATS; s++) {
 		if (!(mask & BIT(s)))
 			continue;
-		const struct want *w = &e->s[s];
-		uint64_t v = vals[k];
-		VKQS_EXPECTF(ctx, v >= w->min,
-			     "%s, %s: value %u (%s) is %" PRIu64 ", below %" PRIu64
-			     ", the least the spec allows",
-			     e->scene, how, k, stat_names[s], v, w->min);
-		VKQS_EXPECTF(ctx, v <= w->max,
-			     "%s, %s: value %u (%s) is %" PRIu64 ", above %" PRIu64
-			     ", the most the spec allows",
-			     e->scene, how, k, stat_names[s], v, w->max);
-		if (v >= w->min && v <= w->max && v > w->warn)
-			vkqs_compat_warning(ctx,
-					    "%s, %s: value %u (%s) is %" PRIu64 ", more than the %" PRIu64
-					    " that 18.4's description of the counter gives: legal "
-					    "(\"Various device architectures will count these values "
-					    "differently\"), not portable",
-					    e->scene, how, k, stat_names[s], v, w->warn);
+		struct vkqs_band b = e->s[s];
+		if (!stats_defined(e, (enum stat)s))
+			b = vkqs_band_undefined(VKQS_WHY_MISSING_STAGE);
+		char what[256];
+		snprintf(what, sizeof(what), "%s, %s: value %u (%s)", e->scene, how, k,
+			 stat_names[s]);
+		VKQS_CHECK_BAND(ctx, what, vals[k], &b);
 		k++;
 	}
 }
@@ -163,6 +199,14 @@ const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
 		pd.vert_spv = stats_adjacency_vert;
 		pd.vert_size = sizeof(stats_adjacency_vert);
 	}
+	if (d->instance_vs) {
+		pd.vert_spv = rect_instances_vert;
+		pd.vert_size = sizeof(rect_instances_vert);
+	}
+	if (!d->no_fs) {
+		pd.frag_spv = stats_coord_frag;
+		pd.frag_size = sizeof(stats_coord_frag);
+	}
 	if (d->tess) {
 		pd.tesc_spv = stats_triangle_tesc;
 		pd.tesc_size = sizeof(stats_triangle_tesc);
@@ -180,7 +224,8 @@ const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
 const struct vkqs_pipeline *stats_rect_pipeline(struct vkqs_ctx *ctx,
 						 const struct vkqs_target *t)
 {
-	struct vkqs_pipeline_desc desc = {0};
+	struct vkqs_pipeline_desc desc = {.frag_spv = stats_coord_frag,
+					  .frag_size = sizeof(stats_coord_frag)};
 	return vkqs_pipeline_rect(ctx, t, &desc);
 }
 
@@ -195,19 +240,32 @@ uint64_t stats_frag_min(struct vkqs_ctx *ctx, struct rect r)
 	return vkqs_rect_fragments_min(ctx, r.w, r.h);
 }
 
-/* Fragment shader invocations for draws of `copies` layers of r: at least
- * one per fragment of the topmost layer (spec "Fragment Shading": a fragment
- * shader "may not be executed" where a fragment shader of a subsequent
- * primitive overwrites all its results, and color.frag has no other side
- * effects; otherwise "at least one fragment shader must be executed"); one
- * per fragment per layer is 18.4's description.  Helper invocations for
- * derivatives at most double it for two triangles on even-aligned 2 x 2
- * quads, so only beyond that is CompatibilityWarning. */
+/* Fragment shader invocations for draws of `copies` layers of r with the
+ * area's stats_coord.frag (its colour varies with the location, so no merge):
+ * at least one per fragment of the topmost layer (spec "Fragment Shading": a
+ * fragment shader "may not be executed" where a fragment shader of a
+ * subsequent primitive overwrites all its results; otherwise "at least one
+ * fragment shader must be executed"); one per fragment per layer is 18.4's
+ * description.  Helper invocations for derivatives at most double it for two
+ * triangles on even-aligned 2 x 2 quads, so only beyond that is
+ * CompatibilityWarning. */
 void stats_add_fs(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_t copies,
 		   uint32_t per_fragment)
 {
 	stats_add(e, FS, stats_frag_min(ctx, r) * per_fragment, 2 * stats_area(r) * per_fragment * copies,
 	    UNBOUNDED);
+}
+
+/* The same draws with a shader that computes the same values everywhere
+ * and writes no storage (a constant colour or depth): fragments may be
+ * merged into one invocation (VKQS_SPEC_FS_MERGE), so the spec gives no
+ * count to fail below; fewer than one per fragment is CompatibilityWarning. */
+void stats_add_fs_static(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_t copies,
+			  uint32_t per_fragment)
+{
+	stats_add(e, FS, 0, 2 * stats_area(r) * per_fragment * copies, UNBOUNDED);
+	e->s[FS].soft = stats_sat_add(e->s[FS].soft, stats_frag_min(ctx, r) * per_fragment);
+	e->s[FS].soft_why = VKQS_SPEC_FS_MERGE;
 }
 
 /* One non-indexed draw of rect.vert's two triangles (6 vertices), wholly
@@ -220,15 +278,31 @@ void stats_add_fs(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_
  *   primitive lies inside the clipping volume, the counter is incremented
  *   by one or more" (so no upper bound);
  * - fragments: add_fs. */
-void stats_add_rect_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
-			  uint32_t instances)
+static void rect_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_t instances,
+		      bool distinct)
 {
+	stats_use_pipeline(e, STAGES_VS_FS);
 	stats_add_natural(e, IA_V, 6ull * instances);
 	stats_add_natural(e, IA_P, 2ull * instances);
-	stats_add_natural(e, VS, 6ull * instances);
+	if (distinct || instances == 1)
+		stats_add_natural(e, VS, 6ull * instances);
+	else
+		stats_add_soft(e, VS, 6, 6ull * instances, VKQS_SPEC_VS_REUSE);
 	stats_add_natural(e, CLIP_INV, 2ull * instances);
 	stats_add_lower(e, CLIP_PRIM, 2ull * instances);
 	stats_add_fs(ctx, e, r, instances, 1);
+}
+
+void stats_add_rect_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
+			  uint32_t instances)
+{
+	rect_draw(ctx, e, r, instances, false);
+}
+
+void stats_add_rect_draw_distinct(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
+				   uint32_t instances)
+{
+	rect_draw(ctx, e, r, instances, true);
 }
 
 /* The same draw wholly outside the view volume: the primitives still reach
@@ -236,6 +310,7 @@ void stats_add_rect_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
  * zero or more"), and no fragment exists, so no fragment shader runs. */
 void stats_add_outside_draw(struct expect *e)
 {
+	stats_use_pipeline(e, STAGES_VS_FS);
 	stats_add_natural(e, IA_V, 6);
 	stats_add_natural(e, IA_P, 2);
 	stats_add_natural(e, VS, 6);
@@ -249,6 +324,7 @@ void stats_add_outside_draw(struct expect *e)
  * the three copies of each triangle overlap (add_fs). */
 void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 {
+	stats_use_pipeline(e, STAGES_GEOM);
 	stats_add_natural(e, IA_V, 6);
 	stats_add_natural(e, IA_P, 2);
 	stats_add_natural(e, VS, 6);
@@ -268,6 +344,7 @@ void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
  * clipping. */
 void stats_add_tess_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 {
+	stats_use_pipeline(e, STAGES_TESS);
 	stats_add_natural(e, IA_V, 6);
 	stats_add_natural(e, IA_P, 2);
 	stats_add_natural(e, VS, 6);
@@ -276,6 +353,26 @@ void stats_add_tess_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 	stats_add_natural(e, CLIP_INV, 2);
 	stats_add_lower(e, CLIP_PRIM, 2);
 	stats_add_fs(ctx, e, r, 1, 1);
+}
+
+/* stats_triangle's patches (one triangle each) into stats_copies.geom (2
+ * instanced invocations, 3 output triangles per input triangle): each
+ * stage counts what reaches it: 2 patches, 6 evaluation invocations, 4
+ * geometry invocations, 6 geometry primitives, and clipping the geometry
+ * shader's 6 triangles (three overlapping copies of r). */
+void stats_add_tess_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
+{
+	stats_use_pipeline(e, STAGES_TESS | VK_SHADER_STAGE_GEOMETRY_BIT);
+	stats_add_natural(e, IA_V, 6);
+	stats_add_natural(e, IA_P, 2);
+	stats_add_natural(e, VS, 6);
+	stats_add_natural(e, TCS, 2);
+	stats_add_natural(e, TES, 6);
+	stats_add_natural(e, GS_INV, 4);
+	stats_add_natural(e, GS_PRIM, 6);
+	stats_add_natural(e, CLIP_INV, 6);
+	stats_add_lower(e, CLIP_PRIM, 6);
+	stats_add_fs(ctx, e, r, 3, 1);
 }
 
 /* Binds p with rect.vert's push constants for r; the caller draws. */
@@ -434,6 +531,7 @@ void stats_compute_check_buffer(struct vkqs_ctx *ctx, const struct comp *c,
  * groups * 8; more is legal and not portable. */
 void stats_add_dispatch(struct expect *e, uint32_t x, uint32_t y, uint32_t z)
 {
+	stats_use_pipeline(e, VK_SHADER_STAGE_COMPUTE_BIT);
 	stats_add_natural(e, CS, (uint64_t)x * y * z * LOCAL_SIZE);
 }
 
@@ -458,9 +556,17 @@ void stats_topology(struct vkqs_ctx *ctx, const void *param)
 	stats_gfx_submit(ctx, &g);
 
 	struct expect e = stats_expect_zero(p->name);
+	stats_use_pipeline(&e, STAGES_VS_FS);
 	stats_add_range(&e, IA_V, p->prim_verts, p->count);
 	stats_add_range(&e, IA_P, p->prims, p->prims + (p->incomplete ? 1 : 0));
-	stats_add_range(&e, VS, p->prim_verts, p->count);
+	if (p->main_verts)
+		stats_add_band(&e, VS, (struct vkqs_band){.must = p->main_verts,
+							  .soft = p->prim_verts,
+							  .warn = p->count,
+							  .max = UNBOUNDED,
+							  .soft_why = VKQS_SPEC_ADJACENCY});
+	else
+		stats_add_range(&e, VS, p->prim_verts, p->count);
 	stats_add_natural(&e, CLIP_INV, p->prims);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
@@ -476,6 +582,9 @@ void stats_indexed_restart(struct vkqs_ctx *ctx, VkPrimitiveTopology topology,
 {
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, IA_MASK, 1);
 	struct gdesc gd = {.topology = topology, .grid = true, .restart = true};
+	struct expect used = *e;
+	stats_use_pipeline(&used, STAGES_VS_FS);
+	e = &used;
 	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
 	struct vkqs_buffer *ib = stats_host_buffer_with(ctx, idx, n * sizeof(*idx),
 						  VK_BUFFER_USAGE_INDEX_BUFFER_BIT);

@@ -26,11 +26,19 @@ static void topo_name(const void *param, char *buf, size_t size)
  * The input assembler still processes 6 vertices per instance. */
 static const uint16_t reuse_indices[] = {0, 1, 2, 1, 4, 2};
 
-static void add_reuse_draw(struct vkqs_ctx *ctx, struct expect *e, uint32_t instances)
+static void add_reuse_draw(struct vkqs_ctx *ctx, struct expect *e, uint32_t instances,
+			   bool distinct)
 {
+	stats_use_pipeline(e, STAGES_VS_FS);
 	stats_add_natural(e, IA_V, 6ull * instances);
 	stats_add_natural(e, IA_P, 2ull * instances);
-	stats_add_range(e, VS, 4ull * instances, 6ull * instances);
+	if (distinct || instances == 1)
+		stats_add_range(e, VS, 4ull * instances, 6ull * instances);
+	else
+		stats_add_band(e, VS, (struct vkqs_band){.must = 4, .soft = 4ull * instances,
+							 .warn = 6ull * instances,
+							 .max = UNBOUNDED,
+							 .soft_why = VKQS_SPEC_VS_REUSE});
 	stats_add_natural(e, CLIP_INV, 2ull * instances);
 	stats_add_lower(e, CLIP_PRIM, 2ull * instances);
 	stats_add_fs(ctx, e, RA, instances, 1);
@@ -53,18 +61,42 @@ static void indexed_vertex_reuse(struct vkqs_ctx *ctx, const void *param)
 	stats_gfx_submit(ctx, &g);
 
 	struct expect e = stats_expect_zero("indexed draw reusing vertices");
-	add_reuse_draw(ctx, &e, 1);
+	add_reuse_draw(ctx, &e, 1, false);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
-/* Three instances of rect A: every vertex of every instance is a distinct
- * vertex (InstanceIndex differs), so 18 vertices, 6 primitives, 18
- * vertex-shader invocations; the copies overlap, so fragment shading is
- * bounded below by one layer (add_fs). */
-static void instanced(struct vkqs_ctx *ctx, const void *param)
+/* rect.vert ignores gl_InstanceIndex, so its instances shade to identical
+ * results, and whether a vertex of another instance is "the same vertex"
+ * whose shading may be reused is open (VKQS_SPEC_VS_REUSE): the vertex
+ * shader must run for one instance's vertices, fewer than every instance's
+ * is CompatibilityWarning.  `distinct` draws with rect_instances.vert,
+ * whose depth depends on gl_InstanceIndex: no instance's results equal
+ * another's, so every instance's vertices must be shaded (Fail below). */
+struct inst_param {
+	const char *name;
+	bool distinct;
+};
+
+static const struct inst_param inst_params[] = {{"", false}, {"instance_index", true}};
+
+static void inst_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct inst_param *)param)->name);
+}
+
+static const struct vkqs_pipeline *inst_pipeline(struct vkqs_ctx *ctx, const struct gfx *g,
+						 bool distinct)
+{
+	struct gdesc gd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .instance_vs = distinct};
+	return stats_gfx_pipeline(ctx, g->t, &gd);
+}
+
+/* Three instances of rect A: 18 vertices, 6 primitives; the copies
+ * overlap, so fragment shading is bounded below by one layer (add_fs). */
+static void instanced_common(struct vkqs_ctx *ctx, bool distinct)
 {
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
-	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	const struct vkqs_pipeline *pipe = inst_pipeline(ctx, &g, distinct);
 
 	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
 	stats_bind_rect(ctx, g.cb, pipe, RA);
@@ -74,18 +106,29 @@ static void instanced(struct vkqs_ctx *ctx, const void *param)
 	vkqs_target_end(ctx, g.cb);
 	stats_gfx_submit(ctx, &g);
 
-	struct expect e = stats_expect_zero("three instances");
-	stats_add_rect_draw(ctx, &e, RA, 3);
+	struct expect e = stats_expect_zero(distinct ? "three instances, gl_InstanceIndex-dependent "
+						       "vertex shader"
+						     : "three instances");
+	if (distinct)
+		stats_add_rect_draw_distinct(ctx, &e, RA, 3);
+	else
+		stats_add_rect_draw(ctx, &e, RA, 3);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
-/* The draw parameters come from a buffer: {6 vertices, 2 instances} or
- * {6 indices (reuse_indices), 2 instances}.  The counters count the
- * vertices and instances the buffer names. */
-static void draw_indirect_common(struct vkqs_ctx *ctx, bool indexed)
+static void instanced(struct vkqs_ctx *ctx, const void *param)
+{
+	instanced_common(ctx, ((const struct inst_param *)param)->distinct);
+}
+
+/* The draw parameters come from a buffer: one vkCmdDrawIndirect of {6
+ * vertices, 2 instances}, or one vkCmdDrawIndexedIndirect of {6 indices
+ * (reuse_indices), 2 instances} (drawCount 1 either way).  The counters
+ * count the vertices and instances the buffer names. */
+static void draw_indirect_common(struct vkqs_ctx *ctx, bool indexed, bool distinct)
 {
 	struct gfx g = stats_gfx_begin(ctx, VK_SAMPLE_COUNT_1_BIT, false, CORE_GRAPHICS, 1);
-	const struct vkqs_pipeline *pipe = stats_rect_pipeline(ctx, g.t);
+	const struct vkqs_pipeline *pipe = inst_pipeline(ctx, &g, distinct);
 	struct vkqs_buffer *args;
 	if (indexed) {
 		VkDrawIndexedIndirectCommand cmd = {6, 2, 0, 0, 0};
@@ -112,7 +155,9 @@ static void draw_indirect_common(struct vkqs_ctx *ctx, bool indexed)
 
 	struct expect e = stats_expect_zero(indexed ? "vkCmdDrawIndexedIndirect" : "vkCmdDrawIndirect");
 	if (indexed)
-		add_reuse_draw(ctx, &e, 2);
+		add_reuse_draw(ctx, &e, 2, distinct);
+	else if (distinct)
+		stats_add_rect_draw_distinct(ctx, &e, RA, 2);
 	else
 		stats_add_rect_draw(ctx, &e, RA, 2);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
@@ -120,12 +165,12 @@ static void draw_indirect_common(struct vkqs_ctx *ctx, bool indexed)
 
 static void draw_indirect(struct vkqs_ctx *ctx, const void *param)
 {
-	draw_indirect_common(ctx, false);
+	draw_indirect_common(ctx, false, ((const struct inst_param *)param)->distinct);
 }
 
 static void draw_indexed_indirect(struct vkqs_ctx *ctx, const void *param)
 {
-	draw_indirect_common(ctx, true);
+	draw_indirect_common(ctx, true, ((const struct inst_param *)param)->distinct);
 }
 
 /* The *_WITH_ADJACENCY topologies without a geometry shader (valid with
@@ -138,14 +183,21 @@ static void draw_indexed_indirect(struct vkqs_ctx *ctx, const void *param)
  * and the input assembler processes them.  Incomplete trailing vertices
  * "may contribute" (IA_SPEC).  Lines use stats_grid.vert (consecutive
  * vertices alternate rows), triangles stats_adjacency.vert (main triangles
- * non-degenerate); each main primitive reaches clipping once. */
+ * non-degenerate); each main primitive reaches clipping once.  The
+ * adjacent vertices are "only accessible in a geometry shader" (drawing.adoc),
+ * so without one their shading cannot be observed: the vertex shader must
+ * run for the main primitives' vertices (main_verts: lines 1-2 of each
+ * 4-vertex line, a strip's 1..n-2, triangles' even vertices), and fewer
+ * than every vertex is CompatibilityWarning (VKQS_SPEC_ADJACENCY; CTS's
+ * minimum is the same). */
 static const struct topo_param adj_params[] = {
-	{"line_list_incomplete", VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 9, 2, 8, true, false},
-	{"line_strip", VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 7, 4, 7, false, false},
+	{"line_list_incomplete", VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 9, 2, 8, true, false,
+	 4},
+	{"line_strip", VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 7, 4, 7, false, false, 5},
 	{"triangle_list_incomplete", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 13, 2, 12,
-	 true, true},
+	 true, true, 6},
 	{"triangle_strip", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 10, 3, 10, false,
-	 true},
+	 true, 5},
 };
 
 /* A line strip with adjacency, indices 0 1 2 3 4 RESTART 5 6 7 8: strips of
@@ -160,7 +212,10 @@ static void adjacency_restart(struct vkqs_ctx *ctx, const void *param)
 	struct expect e = stats_expect_zero("indexed line strip with adjacency and a restart");
 	stats_add_range(&e, IA_V, 9, 10);
 	stats_add_natural(&e, IA_P, 3);
-	stats_add_natural(&e, VS, 9);
+	/* main vertices 1 2 3 of the first strip, 6 7 of the second */
+	stats_add_band(&e, VS, (struct vkqs_band){.must = 5, .soft = 9, .warn = 9,
+						  .max = UNBOUNDED,
+						  .soft_why = VKQS_SPEC_ADJACENCY});
 	stats_add_natural(&e, CLIP_INV, 3);
 	stats_indexed_restart(ctx, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, idx,
 			      VKQS_ARRAY_LEN(idx), &e);
@@ -178,12 +233,13 @@ static const struct vkqs_case cases[] = {
 	{.name = "input_assembly.adjacency",
 	 .fn = stats_topology,
 	 .spec = IA_SPEC "; Primitive Topologies: the *_WITH_ADJACENCY topologies' vertices per "
-		 "primitive; Vertex Shader Execution: at least once for each vertex",
+		 "primitive; Vertex Shader Execution: at least once for each vertex; "
+		 VKQS_SPEC_ADJACENCY,
 	 .params = VKQS_PARAMS(adj_params, topo_name)},
 	{.name = "input_assembly.adjacency_restart",
 	 .fn = adjacency_restart,
 	 .spec = "18.4: restarting the primitive topology has no effect on the input assembly "
-		 "primitives count (a line strip with adjacency)"},
+		 "primitives count (a line strip with adjacency); " VKQS_SPEC_ADJACENCY},
 	{.name = "input_assembly.primitive_restart",
 	 .fn = stats_primitive_restart,
 	 .spec = "18.4: if primitive restart is enabled, restarting the primitive topology "
@@ -195,13 +251,18 @@ static const struct vkqs_case cases[] = {
 		 "counts every vertex"},
 	{.name = "input_assembly.instanced",
 	 .fn = instanced,
-	 .spec = COUNTERS_SPEC " (every instance's vertices and primitives)"},
+	 .spec = COUNTERS_SPEC " (every instance's vertices and primitives); " VKQS_SPEC_VS_REUSE,
+	 .params = VKQS_PARAMS(inst_params, inst_name)},
 	{.name = "input_assembly.draw_indirect",
 	 .fn = draw_indirect,
-	 .spec = COUNTERS_SPEC " (vertex and instance counts read from a buffer)"},
+	 .spec = COUNTERS_SPEC " (vertex and instance counts read from a buffer); "
+		 VKQS_SPEC_VS_REUSE,
+	 .params = VKQS_PARAMS(inst_params, inst_name)},
 	{.name = "input_assembly.draw_indexed_indirect",
 	 .fn = draw_indexed_indirect,
-	 .spec = COUNTERS_SPEC " (index and instance counts read from a buffer)"},
+	 .spec = COUNTERS_SPEC " (index and instance counts read from a buffer); "
+		 VKQS_SPEC_VS_REUSE,
+	 .params = VKQS_PARAMS(inst_params, inst_name)},
 };
 
 VKQS_GROUP(stats, input_assembly, cases);

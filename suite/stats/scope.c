@@ -86,6 +86,7 @@ static void scope_zero_vertex_draws(struct vkqs_ctx *ctx, const void *param)
 	vkqs_target_end(ctx, g.cb);
 	stats_gfx_submit(ctx, &g);
 	struct expect e = stats_expect_zero("draws of 0 vertices and of 0 instances");
+	stats_use_pipeline(&e, STAGES_VS_FS);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 
@@ -204,18 +205,21 @@ static void scope_results_unchanged_by_reads(struct vkqs_ctx *ctx, const void *p
 	vkqs_buffer_invalidate(ctx, dst);
 	memcpy(copied, dst->map, n * 8ull);
 
+	struct expect e = stats_expect_zero("rect A (first read)");
+	stats_add_rect_draw(ctx, &e, RA, 1);
 	uint32_t k = 0;
 	for (uint32_t s = 0; s < NSTATS; s++) {
 		if (!(CORE & BIT(s)))
 			continue;
-		VKQS_EXPECTF(ctx, second[k] == first[k] && copied[k] == first[k],
+		/* an undefined value (the compute counter around a draw) may
+		 * read differently each time */
+		VKQS_EXPECTF(ctx, !stats_defined(&e, (enum stat)s) ||
+				     (second[k] == first[k] && copied[k] == first[k]),
 			     "value %u (%s): first read %" PRIu64 ", second read %" PRIu64
 			     ", copied afterwards %" PRIu64 ": reading changed the result",
 			     k, stat_names[s], first[k], second[k], copied[k]);
 		k++;
 	}
-	struct expect e = stats_expect_zero("rect A (first read)");
-	stats_add_rect_draw(ctx, &e, RA, 1);
 	stats_check_values(ctx, &e, CORE, first, "64-bit");
 }
 
@@ -240,11 +244,14 @@ static const struct vkqs_case cases[] = {
 	{.name = "scope.dispatch_counts_no_graphics",
 	 .fn = scope_dispatch_not_graphics,
 	 .spec = "18.4: counters are accumulated for a set of either drawing or "
-		 "dispatching commands; a dispatch invokes no graphics stage"},
+		 "dispatching commands: a dispatch processes no vertex or primitive (input "
+		 "assembly and clipping 0); the vertex and fragment counters: "
+		 VKQS_SPEC_STATS_MISSING_STAGE},
 	{.name = "scope.draw_counts_no_compute",
 	 .fn = scope_draw_not_compute,
-	 .spec = "18.4: compute shader invocations count compute shader invocations; a "
-		 "draw invokes none"},
+	 .spec = "18.4: the graphics counters of a draw in a pool that also counts compute "
+		 "invocations (values in bit order); the compute counter: "
+		 VKQS_SPEC_STATS_MISSING_STAGE},
 	{.name = "scope.spans_render_passes",
 	 .fn = scope_spans_render_passes,
 	 .spec = "18.2: a query may contain entire render pass instances; clears and "

@@ -7,11 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "verdict.h"
 #include "vkutil.h"
 #include "shaders/stats_copies_geom.h"
 #include "shaders/stats_count_comp.h"
 #include "shaders/stats_adjacency_vert.h"
 #include "shaders/stats_grid_vert.h"
+#include "shaders/rect_instances_vert.h"
+#include "shaders/stats_coord_frag.h"
 #include "shaders/stats_triangle_tesc.h"
 #include "shaders/stats_triangle_tese.h"
 
@@ -23,7 +26,7 @@
 
 #define NSTATS 11u /* core statistics: VkQueryPipelineStatisticFlagBits 1 << 0 .. 1 << 10 */
 
-#define UNBOUNDED UINT64_MAX
+#define UNBOUNDED VKQS_UNBOUNDED
 
 enum stat {
 	IA_V, IA_P, VS, GS_INV, GS_PRIM, CLIP_INV, CLIP_PRIM, FS, TCS, TES, CS,
@@ -54,23 +57,43 @@ static const char *const stat_names[NSTATS] = {
 	"compute_shader_invocations",
 };
 
-struct want {
-	uint64_t min;  /* below: Fail (the least the spec allows) */
-	uint64_t warn; /* above: CompatibilityWarning (more than 18.4's stage description) */
-	uint64_t max;  /* above: Fail */
+/* One query's expectations, all counters, as verdict bands (verdict.h);
+ * starts at exactly zero (no work).  `stages` is what every pipeline used in
+ * the query has (VkShaderStageFlags, intersected by stats_use_pipeline):
+ * the counter of a shading stage missing from any of them is undefined
+ * (VKQS_SPEC_STATS_MISSING_STAGE) and gets no verdict. */
+struct expect {
+	struct vkqs_band s[NSTATS];
+	const char *scene;
+	bool pipelines;          /* a pipeline was used in the query */
+	VkShaderStageFlags stages; /* the stages every one of them has */
 };
 
-/* One query's expectations, all counters; starts at exactly zero. */
-struct expect {
-	struct want s[NSTATS];
-	const char *scene;
-};
+/* A pipeline with `stages` is used while the query is active. */
+void stats_use_pipeline(struct expect *e, VkShaderStageFlags stages);
+
+/* The stages of the area's pipelines. */
+#define STAGES_VS_FS (VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT)
+#define STAGES_GEOM (STAGES_VS_FS | VK_SHADER_STAGE_GEOMETRY_BIT)
+#define STAGES_TESS                                                   \
+	(STAGES_VS_FS | VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |    \
+	 VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
+
+/* True when counter s has a value the spec defines for e. */
+bool stats_defined(const struct expect *e, enum stat s);
 
 uint64_t stats_sat_add(uint64_t a, uint64_t b);
 
 struct expect stats_expect_zero(const char *scene);
 
 void stats_add(struct expect *e, enum stat s, uint64_t min, uint64_t warn, uint64_t max);
+
+/* Adds a whole verdict band to counter s. */
+void stats_add_band(struct expect *e, enum stat s, struct vkqs_band b);
+
+/* At least must; below soft is CompatibilityWarning (why: the reuse, merge
+ * or open clause that allows fewer), more than soft too. */
+void stats_add_soft(struct expect *e, enum stat s, uint64_t must, uint64_t soft, const char *why);
 
 /* Exactly n by 18.4's description; more is CompatibilityWarning. */
 void stats_add_natural(struct expect *e, enum stat s, uint64_t n);
@@ -128,6 +151,7 @@ struct gdesc {
 	bool geom;     /* stats_copies.geom */
 	bool tess;     /* stats_triangle.tesc/.tese, 3-point patches */
 	bool adjacency_vs; /* stats_adjacency.vert instead of rect.vert */
+	bool instance_vs;  /* rect_instances.vert instead of rect.vert */
 };
 
 const struct vkqs_pipeline *stats_gfx_pipeline(struct vkqs_ctx *ctx,
@@ -159,16 +183,23 @@ static const struct rect R_OUT = {80, 8, 24, 16};
  * otherwise the pixels not on its border, whose every point is inside. */
 uint64_t stats_frag_min(struct vkqs_ctx *ctx, struct rect r);
 
-/* Fragment shader invocations for draws of `copies` layers of r: at least
+/* Fragment shader invocations for draws of `copies` layers of r with the
+ * area's stats_coord.frag, whose colour varies with the location: at least
  * one per fragment of the topmost layer (spec "Fragment Shading": a fragment
  * shader "may not be executed" where a fragment shader of a subsequent
- * primitive overwrites all its results, and color.frag has no other side
- * effects; otherwise "at least one fragment shader must be executed"); one
- * per fragment per layer is 18.4's description.  Helper invocations for
- * derivatives at most double it for two triangles on even-aligned 2 x 2
- * quads, so only beyond that is CompatibilityWarning. */
+ * primitive overwrites all its results; otherwise "at least one fragment
+ * shader must be executed"); one per fragment per layer is 18.4's
+ * description.  Helper invocations for derivatives at most double it for
+ * two triangles on even-aligned 2 x 2 quads, so only beyond that is
+ * CompatibilityWarning. */
 void stats_add_fs(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_t copies,
 		   uint32_t per_fragment);
+
+/* The same with a shader that computes the same values everywhere and
+ * writes no storage: fragments may be merged (VKQS_SPEC_FS_MERGE), so fewer
+ * than one per fragment is CompatibilityWarning, never Fail. */
+void stats_add_fs_static(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_t copies,
+			  uint32_t per_fragment);
 
 /* One non-indexed draw of rect.vert's two triangles (6 vertices), wholly
  * inside the view volume:
@@ -182,6 +213,15 @@ void stats_add_fs(struct vkqs_ctx *ctx, struct expect *e, struct rect r, uint32_
  * - fragments: add_fs. */
 void stats_add_rect_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
 			  uint32_t instances);
+
+/* The same, instanced with rect_instances.vert: each instance's vertices
+ * shade differently, so no reuse across instances: at least 6 per
+ * instance.  With rect.vert (stats_add_rect_draw) the instances' vertex
+ * shading is identical and whether another instance's vertex is "the same
+ * vertex" is open (VKQS_SPEC_VS_REUSE): at least one instance's 6, fewer
+ * than 6 per instance CompatibilityWarning. */
+void stats_add_rect_draw_distinct(struct vkqs_ctx *ctx, struct expect *e, struct rect r,
+				   uint32_t instances);
 
 /* The same draw wholly outside the view volume: the primitives still reach
  * clipping, no vertex is inside ("Otherwise, the counter is incremented by
@@ -202,6 +242,9 @@ void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r);
  * for each unique vertex generated by the tessellator"; 2 triangles reach
  * clipping. */
 void stats_add_tess_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r);
+
+/* Tessellation then stats_copies.geom in one pipeline, one draw of r. */
+void stats_add_tess_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r);
 
 /* Binds p with rect.vert's push constants for r; the caller draws. */
 void stats_bind_rect(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pipeline *p,
@@ -294,6 +337,10 @@ struct topo_param {
 	uint32_t prim_verts; /* vertices of complete primitives */
 	bool incomplete;     /* an incomplete primitive at the end */
 	bool adjacency_vs;   /* stats_adjacency.vert instead of stats_grid.vert */
+	/* *_WITH_ADJACENCY: the main primitives' distinct vertices, the least
+	 * the vertex shader must run for (the adjacent ones are "only
+	 * accessible in a geometry shader"); 0 for other topologies */
+	uint32_t main_verts;
 };
 
 #define IA_MASK (BIT(IA_V) | BIT(IA_P) | BIT(VS) | BIT(CLIP_INV))
@@ -321,6 +368,11 @@ void stats_primitive_restart(struct vkqs_ctx *ctx, const void *param);
 #define CS_SPEC \
 	"18.4: compute shader invocations: incremented every time the compute shader is " \
 	"invoked; invocations may be skipped only if the results remain unchanged"
+
+#define FS_SPEC_STATIC \
+	"18.4: fragment shader invocations; fragops.adoc Fragment Shading (1.3.274): a shader " \
+	"that statically computes the same values everywhere may shade several fragments in " \
+	"one invocation (fewer than one per fragment: CompatibilityWarning)"
 
 #define FS_SPEC \
 	"18.4: fragment shader invocations: incremented each time the fragment shader is " \
