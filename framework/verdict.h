@@ -56,6 +56,9 @@ bool vkqs_check_compat(struct vkqs_ctx *ctx, const char *file, int line, bool ok
 /* A "should" of the current spec. */
 #define VKQS_EXPECT_SHOULD(ctx, ok, ...) \
 	vkqs_check_compat((ctx), __FILE__, __LINE__, (ok), "a \"should\" of the spec", __VA_ARGS__)
+/* A value the spec leaves open (why: the clause). */
+#define VKQS_EXPECT_OPEN(ctx, ok, why, ...) \
+	vkqs_check_compat((ctx), __FILE__, __LINE__, (ok), (why), __VA_ARGS__)
 /* Bytes inside a result's stride past what the layout places there: the
  * spec says what is written, not that the rest of the stride stays as it
  * was (CTS checks only the bytes before the destination offset). */

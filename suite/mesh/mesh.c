@@ -44,11 +44,12 @@
  *   a CompatibilityWarning (suite/stats/stats.c's bands: "Various device architectures
  *   will count these values differently").  18.4 adds that the difference
  *   "is especially true if the pipeline contains mesh or task shaders, which
- *   may affect several of the counters in unexpected ways": a task counter
- *   that moves for a pipeline without a task shader, or a compute counter
- *   that moves for a mesh draw, is a CompatibilityWarning; the task and
- *   mesh counters around a compute dispatch (no mesh or task shader in the
- *   pipeline) and any counter of a query with no commands must be 0.
+ *   may affect several of the counters in unexpected ways".  The counter of
+ *   a stage missing from a pipeline the query used (the task counter of a
+ *   pipeline without a task shader, the compute counter around a mesh draw,
+ *   the task and mesh counters around a dispatch) is undefined since
+ *   1.3.282: no verdict (docs/verdicts.md); any counter of a query with no
+ *   commands must be 0.
  * - Render pass instances: a query that contains one (CLEAR load op) may
  *   also count the clear (18.2: "Rendering operations such as clears ...
  *   may count towards the results of queries"), so there more is a
@@ -67,6 +68,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "verdict.h"
 #include "vkutil.h"
 
 #include "shaders/mesh_counts_task.h"
@@ -643,6 +645,7 @@ static void readout_values(struct vkqs_ctx *ctx, const struct readout *r, uint64
 struct want {
 	uint64_t min, warn, max, alt;
 	const char *why;
+	bool undefined; /* no verdict, logged (why) */
 };
 
 static const char WHY_STATS[] =
@@ -650,10 +653,6 @@ static const char WHY_STATS[] =
 static const char WHY_CLEARS[] =
 	"18.2: the query contains a render pass instance whose CLEAR load op \"may count "
 	"towards the results of queries\"";
-static const char WHY_UNEXPECTED[] =
-	"18.4: counting differences are \"especially true if the pipeline contains mesh or "
-	"task shaders, which may affect several of the counters in unexpected ways\"";
-
 static const char WHY_EXACT[] = "the spec defines this count exactly";
 
 static struct want want_exact(uint64_t n)
@@ -672,13 +671,18 @@ static struct want want_clears(uint64_t n)
 	return (struct want){n, n, UNBOUNDED, UNBOUNDED, WHY_CLEARS};
 }
 
-static struct want want_unexpected(void)
+/* The counter of a stage missing from a pipeline the query used. */
+static struct want want_undefined(void)
 {
-	return (struct want){0, 0, UNBOUNDED, UNBOUNDED, WHY_UNEXPECTED};
+	return (struct want){0, 0, UNBOUNDED, UNBOUNDED, VKQS_WHY_MISSING_STAGE, true};
 }
 
 static void check_want(struct vkqs_ctx *ctx, const char *what, uint64_t v, const struct want *w)
 {
+	if (w->undefined) {
+		vkqs_note(ctx, "%s is %" PRIu64 ": undefined, no verdict (%s)", what, v, w->why);
+		return;
+	}
 	if (w->alt != UNBOUNDED && v == w->alt && (v < w->min || v > w->warn)) {
 		vkqs_compat_warning(ctx, "%s is %" PRIu64 ", not the %" PRIu64 " of the spec's text: %s",
 				    what, v, w->min, w->why);
@@ -1127,9 +1131,9 @@ static struct want stat_want(uint32_t bit, const struct tally *t, bool task, boo
 		return want_exact(0);
 	switch (bit) {
 	case STAT_CS:
-		return want_unexpected();
+		return want_undefined();
 	case STAT_TASK:
-		return task ? want_natural(t->task_inv) : want_unexpected();
+		return task ? want_natural(t->task_inv) : want_undefined();
 	default:
 		return want_natural(t->mesh_inv);
 	}
@@ -1179,8 +1183,8 @@ static void inv_name(const void *param, char *buf, size_t size)
  * the invocations the draws make (every one has a side effect, see the top
  * of the file; more is CompatibilityWarning), 0 in the empty query, and
  * nothing of draw B outside every query.  With no task shader in the
- * pipeline a task counter that moves is CompatibilityWarning (18.4's
- * "unexpected ways"). */
+ * pipeline the task counter's stage is missing, so its value is undefined
+ * (no verdict, VKQS_SPEC_STATS_MISSING_STAGE). */
 static void stats_invocations(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct inv_param *ip = param;
@@ -1212,12 +1216,10 @@ static void stats_invocations(struct vkqs_ctx *ctx, const void *param)
 
 /* A pool counting compute, task and mesh invocations:
  *   query 0 { vkCmdDispatch(3, 2, 1) of mesh_counts.comp }: compute at
- *     least 48; task and mesh exactly 0 - no task or mesh shader ran and
- *     the pipeline has none, so 18.4's "unexpected ways" does not apply;
+ *     least 48; task and mesh undefined (their stages are missing from the
+ *     compute pipeline, VKQS_SPEC_STATS_MISSING_STAGE): no verdict;
  *   query 1 { render pass: draw A with the task shader }: task and mesh
- *     their invocations; the compute counter should stay 0 (moving is
- *     CompatibilityWarning: 18.4's "unexpected ways" - some devices run
- *     task shaders as compute work). */
+ *     their invocations; the compute counter undefined likewise. */
 static void stats_compute_dispatch(struct vkqs_ctx *ctx, const void *param)
 {
 	mesh_require(ctx, true);
@@ -1265,9 +1267,9 @@ static void stats_compute_dispatch(struct vkqs_ctx *ctx, const void *param)
 	/* 18.4: compute invocations may be skipped only "as long as the
 	 * results of rendering otherwise remain unchanged"; each adds 1 to the
 	 * Counts buffer. */
-	struct want w0[3] = {want_natural(6 * COMPUTE_LS), want_exact(0), want_exact(0)};
+	struct want w0[3] = {want_natural(6 * COMPUTE_LS), want_undefined(), want_undefined()};
 	check_stats(ctx, "query 0 (vkCmdDispatch(3, 2, 1), no draw)", readout_how(&r), mask, v, w0);
-	struct want w1[3] = {want_unexpected(), want_natural(q1.task_inv),
+	struct want w1[3] = {want_undefined(), want_natural(q1.task_inv),
 			     want_natural(q1.mesh_inv)};
 	check_stats(ctx, "query 1 (draw A with a task shader, no dispatch)", readout_how(&r), mask,
 		    &v[3], w1);

@@ -1,6 +1,7 @@
 /* vkqs.occlusion.discard.*: fragments the shader discards survive no test and are not
  * counted, for a rectangle and a triangle. */
 #include "occlusion.h"
+#include "verdict.h"
 #include "shaders/alpha_zero_odd_columns_frag.h"
 #include "shaders/sample_mask_zero_odd_columns_early_frag.h"
 
@@ -63,10 +64,52 @@ static void discard_odd_columns_triangle(struct vkqs_ctx *ctx, const void *param
 	occ_expect_window(ctx, res[0], w, "triangle with odd columns discarded");
 }
 
+/* VkPhysicalDeviceMaintenance5PropertiesKHR::earlyFragmentMultisample-
+ * CoverageAfterSampleCounting: 1 true, 0 false, -1 unknown (the device has
+ * neither VK_KHR_maintenance5 nor Vulkan 1.4). */
+static int coverage_after_counting(struct vkqs_ctx *ctx)
+{
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) &&
+	    ctx->vk->props.apiVersion < VK_MAKE_API_VERSION(0, 1, 4, 0))
+		return -1;
+	VkPhysicalDeviceMaintenance5PropertiesKHR m5 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR};
+	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+					  .pNext = &m5};
+	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
+	return m5.earlyFragmentMultisampleCoverageAfterSampleCounting == VK_TRUE;
+}
+
+/* Fragment shading and multisample coverage after sample counting with
+ * EarlyFragmentTests (fragops.adoc): "should" where the maintenance5
+ * property is VK_FALSE or unknown (a different count: CompatibilityWarning),
+ * "must" where it is VK_TRUE (Fail). */
+static void expect_counted_before_shading(struct vkqs_ctx *ctx, uint64_t got, uint64_t want,
+					  const char *what)
+{
+	int must = coverage_after_counting(ctx);
+	if (must == 1) {
+		VKQS_EXPECTF(ctx, got == want,
+			     "%s: %llu samples counted, %llu expected (fragment shading and "
+			     "multisample coverage after sample counting: must, "
+			     "earlyFragmentMultisampleCoverageAfterSampleCounting is VK_TRUE)",
+			     what, (unsigned long long)got, (unsigned long long)want);
+		return;
+	}
+	VKQS_EXPECT_SHOULD(ctx, got == want,
+			   "%s: %llu samples counted, %llu recommended (fragment shading and "
+			   "multisample coverage \"should\" be performed after sample counting; "
+			   "earlyFragmentMultisampleCoverageAfterSampleCounting is %s)",
+			   what, (unsigned long long)got, (unsigned long long)want,
+			   must == 0 ? "VK_FALSE" : "unknown");
+}
+
 /* discard_odd_columns_early.frag: with EarlyFragmentTests the depth test
  * and sample counting run before fragment shading (Fragment Operations,
- * "Early Fragment Test Mode"), so the fragments the shader then discards
- * were counted: the whole rectangle's samples.  With a depth attachment the
+ * "Early Fragment Test Mode"): fragment shading "should" be performed after
+ * sample counting, and must where earlyFragmentMultisampleCoverageAfter-
+ * SampleCounting is VK_TRUE, so the fragments the shader then discards were
+ * counted: the whole rectangle's samples (expect_counted_before_shading).  With a depth attachment the
  * depth test runs early too: passing (z 0.5 LESS than the 1.0 clear), or
  * failing (GREATER), when the shader never runs and nothing is counted. */
 struct early_param {
@@ -96,16 +139,18 @@ static void discard_early_tests(struct vkqs_ctx *ctx, const void *param)
 		.depth_compare = p->occluded ? VK_COMPARE_OP_GREATER : VK_COMPARE_OP_LESS,
 	};
 	uint64_t got = measure_odd_columns(ctx, p->samples, p->depth, &desc);
-	uint64_t want = p->occluded ? 0 : (uint64_t)ODD_RECT.w * ODD_RECT.h * p->samples;
-	VKQS_EXPECTF(ctx, got == want,
-		     "early fragment tests, odd columns discarded by the shader afterwards%s: "
-		     "%llu samples counted, %llu expected (%s)",
-		     p->depth ? (p->occluded ? ", depth test failing"
-					     : ", depth test passing")
-			      : "",
-		     (unsigned long long)got, (unsigned long long)want,
-		     p->occluded ? "every fragment fails the early depth test"
-				 : "counting precedes the shader's discard");
+	if (p->occluded) {
+		VKQS_EXPECTF(ctx, got == 0,
+			     "early fragment tests, depth test failing: %llu samples counted, 0 "
+			     "expected (every fragment fails the early depth test)",
+			     (unsigned long long)got);
+		return;
+	}
+	expect_counted_before_shading(ctx, got, (uint64_t)ODD_RECT.w * ODD_RECT.h * p->samples,
+				      p->depth ? "early fragment tests, odd columns discarded by "
+						 "the shader afterwards, depth test passing"
+					       : "early fragment tests, odd columns discarded by "
+						 "the shader afterwards");
 }
 
 /* alpha_zero_odd_columns.frag with alpha to coverage: "Multisample
@@ -165,22 +210,6 @@ static void discard_alpha_to_coverage(struct vkqs_ctx *ctx, const void *param)
  * CoverageAfterSampleCounting is VK_TRUE: there a smaller count fails;
  * elsewhere (VK_FALSE, or no VK_KHR_maintenance5 to say) it is a
  * CompatibilityWarning. */
-/* VkPhysicalDeviceMaintenance5PropertiesKHR::earlyFragmentMultisample-
- * CoverageAfterSampleCounting: 1 true, 0 false, -1 unknown (the device has
- * neither VK_KHR_maintenance5 nor Vulkan 1.4). */
-static int coverage_after_counting(struct vkqs_ctx *ctx)
-{
-	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) &&
-	    ctx->vk->props.apiVersion < VK_MAKE_API_VERSION(0, 1, 4, 0))
-		return -1;
-	VkPhysicalDeviceMaintenance5PropertiesKHR m5 = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR};
-	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-					  .pNext = &m5};
-	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
-	return m5.earlyFragmentMultisampleCoverageAfterSampleCounting == VK_TRUE;
-}
-
 static void discard_early_sample_mask(struct vkqs_ctx *ctx, const void *param)
 {
 	VkSampleCountFlagBits samples = *(const VkSampleCountFlagBits *)param;
@@ -189,21 +218,10 @@ static void discard_early_sample_mask(struct vkqs_ctx *ctx, const void *param)
 		.frag_size = sizeof(sample_mask_zero_odd_columns_early_frag),
 	};
 	uint64_t got = measure_odd_columns(ctx, samples, false, &desc);
-	uint64_t want = (uint64_t)ODD_RECT.w * ODD_RECT.h * samples;
-	int must = coverage_after_counting(ctx);
-	if (must != 1 && got != want) {
-		vkqs_compat_warning(ctx, "early fragment tests, SampleMask 0 in odd columns: %llu "
-					 "samples counted, %llu recommended (\"should\" be counted "
-					 "before multisample coverage; earlyFragmentMultisample"
-					 "CoverageAfterSampleCounting is %s)",
-				    (unsigned long long)got, (unsigned long long)want,
-				    must == 0 ? "VK_FALSE" : "unknown");
-		return;
-	}
-	VKQS_EXPECTF(ctx, got == want,
-		     "early fragment tests, SampleMask 0 in odd columns, %u samples: %llu samples "
-		     "counted, %llu expected (the mask acts after counting)", (unsigned)samples,
-		     (unsigned long long)got, (unsigned long long)want);
+	char what[96];
+	snprintf(what, sizeof(what), "early fragment tests, SampleMask 0 in odd columns, %u samples",
+		 (unsigned)samples);
+	expect_counted_before_shading(ctx, got, (uint64_t)ODD_RECT.w * ODD_RECT.h * samples, what);
 }
 
 static const struct vkqs_case cases[] = {

@@ -388,15 +388,33 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 		     "the status of a reset query is %" PRId64 " (0: not yet available)", v);
 }
 
+/* A graphics or compute queue (the copy needs one:
+ * VUID-vkCmdCopyQueryPoolResults-commandBuffer-cmdpool) whose family reports
+ * queryResultStatusSupport: devsandqueues.adoc, "queryResultStatusSupport
+ * reports VK_TRUE if query type VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR and use
+ * of VK_QUERY_RESULT_WITH_STATUS_BIT_KHR are supported", a property of each
+ * queue family: a WITH_STATUS copy on another family is not supported. */
+static struct vkqs_queue *status_copy_queue(struct vkqs_ctx *ctx)
+{
+	struct vkqs_queue *qs[2] = {&ctx->vk->gfx, &ctx->vk->compute};
+	for (int i = 0; i < 2; i++)
+		if (qs[i]->family != VKQS_NO_FAMILY &&
+		    ctx->vk->info.families[qs[i]->family].query_result_status)
+			return qs[i];
+	vkqs_skip(ctx, "no graphics or compute queue family reports queryResultStatusSupport "
+		       "(a WITH_STATUS copy needs one)");
+}
+
 /* vkCmdCopyQueryPoolResults of the status (64-bit, WITH_STATUS, with or
- * without WAIT) on the graphics queue (the copy needs graphics or compute:
- * VUID-vkCmdCopyQueryPoolResults-commandBuffer-cmdpool), after the
- * decode's submission completed: what vkGetQueryPoolResults returns. */
+ * without WAIT) on a graphics or compute queue whose family supports
+ * result status (status_copy_queue), after the decode's submission
+ * completed: what vkGetQueryPoolResults returns. */
 static void copy_status(struct vkqs_ctx *ctx, const void *param)
 {
 	const bool wait = *(const bool *)param;
 	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
 	require_decoder(ctx, d);
+	struct vkqs_queue *cq = status_copy_queue(ctx);
 	decoder_create(ctx, d, false);
 	VkQueryPool pool = status_pool(ctx, d, 1);
 	struct vkqs_buffer *buf = vkqs_buffer_host(ctx, 32, 0);
@@ -412,7 +430,7 @@ static void copy_status(struct vkqs_ctx *ctx, const void *param)
 	VkCommandBuffer dcb = vkqs_cmd_begin(ctx, d->q);
 	record_decode(ctx, d, dcb, pool, 0, false);
 	vkqs_cmd_end(ctx, dcb);
-	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, cq);
 	const VkQueryResultFlags flags = VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
 					 VK_QUERY_RESULT_64_BIT | (wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
 	D->vkCmdCopyQueryPoolResults(cb, pool, 0, 1, buf->buf, 8, 8, flags);
@@ -427,7 +445,7 @@ static void copy_status(struct vkqs_ctx *ctx, const void *param)
 			   .pWaitSemaphores = &sem, .pWaitDstStageMask = &stage,
 			   .commandBufferCount = 1, .pCommandBuffers = &cb};
 	VkFence f = vkqs_fence(ctx);
-	VKQS_CHECK(ctx, D->vkQueueSubmit(ctx->vk->gfx.queue, 1, &s2, f));
+	VKQS_CHECK(ctx, D->vkQueueSubmit(cq->queue, 1, &s2, f));
 	vkqs_fence_wait(ctx, f);
 	D->vkQueueWaitIdle(d->q->queue);
 	vkqs_buffer_invalidate(ctx, buf);
