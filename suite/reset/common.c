@@ -1,5 +1,6 @@
 /* Query reset area: the helpers its groups share (declared in reset.h). */
 #include "reset.h"
+#include "verdict.h"
 
 uint32_t reset_rect_w(uint32_t query)
 {
@@ -358,20 +359,29 @@ bool reset_rb_check(struct vkqs_ctx *ctx, struct rb *r, const char *what)
 					   ", expected 0 (unavailable)", what, api, q, a);
 	}
 
-	size_t bad = 0, first_bad = 0;
+	size_t bad = 0, first_bad = 0, pad = 0, first_pad = 0;
 	for (size_t i = 0; i < r->size; i++) {
-		bool in_word = i >= DST_OFFSET &&
-			       i - DST_OFFSET < (size_t)r->count * r->stride &&
-			       (i - DST_OFFSET) % r->stride < elem;
-		if (!in_word && r->bytes[i] != r->init[i] && !bad++)
+		bool in_strides = i >= DST_OFFSET && i - DST_OFFSET < (size_t)r->count * r->stride;
+		bool in_word = in_strides && (i - DST_OFFSET) % r->stride < elem;
+		if (in_word || r->bytes[i] == r->init[i])
+			continue;
+		if (in_strides && r->count > 1) {
+			if (!pad++)
+				first_pad = i;
+		} else if (!bad++) {
 			first_bad = i;
+		}
 	}
 	ok &= VKQS_EXPECTF(ctx, bad == 0,
-			   "%s: %s changed %zu byte(s) outside its result words (18.2 "
-			   "memory layout: results at offset %u + k * stride %" PRIu64
+			   "%s: %s changed %zu byte(s) before its first or past its last query's "
+			   "stride (18.2 memory layout: results at offset %u + k * stride %" PRIu64
 			   ", %zu-byte words), first at byte %zu = 0x%02x",
 			   what, api, bad, DST_OFFSET, (uint64_t)r->stride, w, first_bad,
 			   bad ? r->bytes[first_bad] : GUARD);
+	VKQS_EXPECT_PADDING_UNTOUCHED(ctx, pad == 0,
+				      "%s: %s changed %zu byte(s) inside the stride past a query's "
+				      "words, first at byte %zu = 0x%02x",
+				      what, api, pad, first_pad, pad ? r->bytes[first_pad] : GUARD);
 	return ok;
 }
 

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "verdict.h"
 #include "vkutil.h"
 
 #define D (VKQS_D(ctx))
@@ -204,7 +205,8 @@ struct query_expect {
 	enum avail_expect avail; /* when WITH_AVAILABILITY is set */
 };
 
-enum byte_role { ROLE_GUARD, ROLE_UNWRITTEN, ROLE_WORD };
+/* ROLE_PAD: inside a query's stride past its words (VKQS_SPEC_STRIDE_PADDING) */
+enum byte_role { ROLE_GUARD, ROLE_UNWRITTEN, ROLE_WORD, ROLE_PAD };
 
 struct plan {
 	const struct read *rd;
@@ -248,6 +250,9 @@ static struct plan *plan_build(struct vkqs_ctx *ctx, const struct read *rd,
 	memset(pl->role, ROLE_GUARD, pl->size);
 	for (uint32_t k = 0; k < rd->count; k++) {
 		size_t at = rd->offset + (size_t)k * rd->stride;
+		size_t elem = w * (has_avail(rd) ? 2 : 1);
+		if (rd->count > 1 && rd->stride > elem)
+			memset(pl->role + at + elem, ROLE_PAD, rd->stride - elem);
 		/* Pre-filled with the guard: no area equals 0xA5A5A5A5. */
 		fill_word(pl->init + at, w, pl->role + at,
 			  e[k].value_kind == VALUE_UNWRITTEN ? ROLE_UNWRITTEN
@@ -339,7 +344,7 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 				  api, q, at + w);
 	}
 
-	size_t bad = 0, first_bad = 0, unwritten = 0, first_unwritten = 0;
+	size_t bad = 0, first_bad = 0, unwritten = 0, first_unwritten = 0, pad = 0, first_pad = 0;
 	for (size_t i = 0; i < pl->size; i++) {
 		if (dst[i] == pl->init[i] || pl->role[i] == ROLE_WORD)
 			continue;
@@ -347,10 +352,16 @@ static void plan_check(struct vkqs_ctx *ctx, const struct plan *pl, enum path pa
 			first_bad = i;
 		if (pl->role[i] == ROLE_UNWRITTEN && !unwritten++)
 			first_unwritten = i;
+		if (pl->role[i] == ROLE_PAD && !pad++)
+			first_pad = i;
 	}
+	VKQS_EXPECT_PADDING_UNTOUCHED(ctx, pad == 0,
+				      "%s changed %zu byte(s) inside the stride past a query's "
+				      "words, first at byte %zu = 0x%02x",
+				      api, pad, first_pad, pad ? dst[first_pad] : GUARD);
 	char what[400];
 	snprintf(what, sizeof(what),
-		 "%s wrote no byte outside its result words (18.2 memory layout: "
+		 "%s wrote no byte before its first or past its last query's stride (18.2 memory layout: "
 		 "results at offset %zu + k * stride %llu, %zu-byte words%s); "
 		 "%zu of %zu guard bytes changed, first at byte %zu = 0x%02x",
 		 api, rd->offset, (unsigned long long)rd->stride, w,

@@ -1,6 +1,7 @@
 /* vkqs.xfb.results.*: the two-value result layout of stream and primitives generated
  * queries, and their availability before the work is done. */
 #include "xfb.h"
+#include "verdict.h"
 
 static const struct result_param {
 	bool pgq;
@@ -110,9 +111,10 @@ static void results_layout(struct vkqs_ctx *ctx, const void *param)
 	memcpy(&avail, out + (size_t)nv * w, w);
 	VKQS_EXPECTF(ctx, avail != 0, "availability word 0 after WAIT (18.2)");
 	for (VkDeviceSize i = (nv + 1) * w; i < stride; i++)
-		if (!VKQS_EXPECTF(ctx, out[i] == SENTINEL,
-				  "byte %llu, after the availability word, written (0x%02x)",
-				  (unsigned long long)i, out[i]))
+		if (!VKQS_EXPECT_PADDING_UNTOUCHED(ctx, out[i] == SENTINEL,
+						   "byte %llu, after the availability word "
+						   "inside the stride, written (0x%02x)",
+						   (unsigned long long)i, out[i]))
 			break;
 }
 
@@ -137,9 +139,10 @@ static void results_unavailable(struct vkqs_ctx *ctx, const void *param)
 	memcpy(&avail, out + (size_t)nv * w, w);
 	VKQS_EXPECTF(ctx, avail == 0, "availability word %" PRIu64 ", expected 0", avail);
 	for (VkDeviceSize i = (nv + 1) * w; i < stride; i++)
-		if (!VKQS_EXPECTF(ctx, out[i] == SENTINEL,
-				  "byte %llu, after the availability word, written (0x%02x)",
-				  (unsigned long long)i, out[i]))
+		if (!VKQS_EXPECT_PADDING_UNTOUCHED(ctx, out[i] == SENTINEL,
+						   "byte %llu, after the availability word "
+						   "inside the stride, written (0x%02x)",
+						   (unsigned long long)i, out[i]))
 			break;
 }
 
