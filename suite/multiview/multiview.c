@@ -798,9 +798,15 @@ static void expect_ts_run(struct vkqs_ctx *ctx, const struct readback *rb, uint3
  * after it B..B+N-1; after the instance a full barrier and the last write.
  * The barriers' scopes hold every command before / after them, those
  * inside the instance included, so both inner writes happen-after query 0
- * and happen-before the last one.  The two inner writes are not ordered
- * with each other (no barrier inside the subpass).  The query after each
- * run of N is a gap. */
+ * and happen-before the last one.  With vkCmdWriteTimestamp the write
+ * after the draw is at BOTTOM_OF_PIPE, which in a first synchronization
+ * scope means every stage, so the write before the draw happens-before it,
+ * and since 1.4.312 (queries.adoc) "each of the N consecutive queries
+ * written for a timestamp must not have a lower value than the queries
+ * with corresponding indices written by the timestamp that happens-before"
+ * (checked index by index).  The write2 variants' stages (vertex shader,
+ * colour attachment output) leave the two inner writes unordered.  The
+ * query after each run of N is a gap. */
 static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct ts_param *p = param;
@@ -864,6 +870,11 @@ static void timestamp_write(struct vkqs_ctx *ctx, const void *param)
 		      host_ns);
 	expect_ts_run(ctx, rb, b, n, "the write after the draw", before, after, bits,
 		      host_ns);
+	if (!p->write2 && run_available(&rb->q[a], n) && run_available(&rb->q[b], n))
+		for (uint32_t k = 0; k < n; k++)
+			expect_not_before(ctx, "the write before the draw", a + k,
+					  rb->q[a + k].value, "the write after the draw", b + k,
+					  rb->q[b + k].value, bits, host_ns);
 }
 
 /* stats.* ----------------------------------------------------------------*/
@@ -1065,7 +1076,9 @@ static const struct vkqs_case cases[] = {
 	 .params = VKQS_PARAMS(stats_params, stats_name)},
 	{.name = "timestamp.write",
 	 .fn = timestamp_write,
-	 .spec = TS_SPEC " (vkCmdWriteTimestamp)",
+	 .spec = TS_SPEC " (vkCmdWriteTimestamp); queries.adoc (1.4.312): each of the N "
+		 "queries must not be lower than the query of the same index written by the "
+		 "timestamp that happens-before",
 	 .params = VKQS_PARAMS(ts_params, ts_name)},
 	{.name = "timestamp.write2",
 	 .fn = timestamp_write,
