@@ -43,13 +43,14 @@
 #define DEV (VKQS_DEV(ctx))
 
 #define FEATURE "VK_QCOM_elapsed_timer_query.elapsedTimerQuery"
-#define SPEC_COUNT "VK_QCOM_elapsed_timer_query: \"Elapsed timer queries must count the " \
+#define SPEC_COUNT "queries.adoc (1.4.351+): \"Elapsed timer queries must count the " \
 		   "device execution time for all operations performed between the start " \
 		   "and end of the query\""
-#define SPEC_UNITS "VK_QCOM_elapsed_timer_query: \"The final result is written in the " \
-		   "same units as timestamps\""
-#define SPEC_MULTIVIEW "VK_QCOM_elapsed_timer_query: \"The sum of the results in all of " \
-		       "the view query indices must accurately reflect the total elapsed time\""
+#define SPEC_UNITS "queries.adoc (1.4.351+): \"The result is given in timestamp units " \
+		   "which the application can convert to nanoseconds by multiplying it with " \
+		   "the VkPhysicalDeviceLimits::timestampPeriod\""
+#define SPEC_MULTIVIEW "queries.adoc: \"the sum of the results in all the queries must " \
+		       "accurately reflect the total result of the query summed over all views\""
 #define SPEC_BARRIER "VK_QCOM_elapsed_timer_query: \"There is no implicit execution barrier " \
 		     "between the starting or stopping of the timer and the commands after it\""
 

@@ -204,8 +204,8 @@ struct rb *reset_rb_create(struct vkqs_ctx *ctx, const struct scene *s, enum pat
 	r->first = first;
 	r->count = count;
 	r->flags = flags;
-	/* A multiple of the word size (VUID-vkGetQueryPoolResults-flags-
-	 * 02828/-00815, VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823). */
+	/* A multiple of the word size (VUID-vkGetQueryPoolResults-queryCount-
+	 * 12251/-12252, VUID-vkCmdCopyQueryPoolResults-queryCount-12254/-12255). */
 	r->stride = vkqs_result_elem(r->flags) + STRIDE_PAD;
 	memcpy(r->e, e, count * sizeof(*e));
 	/* Vulkan-ValidationLayers 1.3.239 sizes a copy's destination as

@@ -208,7 +208,7 @@ static void partial_pending_mixed(struct vkqs_ctx *ctx, const void *param)
 }
 
 /* A timestamp query reset, its write gated: PARTIAL is not allowed on
- * timestamp pools (VUID-vkGetQueryPoolResults-queryType-00818), so the
+ * timestamp pools (VUID-vkGetQueryPoolResults-queryType-09439), so the
  * read is WITH_AVAILABILITY only: VK_NOT_READY, availability 0, the value
  * not written, never the old timestamp. */
 static void pending_timestamp(struct vkqs_ctx *ctx, const void *param)
@@ -256,7 +256,7 @@ static const struct vkqs_case cases[] = {
 	 .params = VKQS_PARAMS(no_partial_params, no_partial_name)},
 	{.name = "partial.pending_timestamp",
 	 .fn = pending_timestamp,
-	 .spec = SPEC_NOT_READY "; VUID-vkGetQueryPoolResults-queryType-00818 (no PARTIAL "
+	 .spec = SPEC_NOT_READY "; VUID-vkGetQueryPoolResults-queryType-09439 (no PARTIAL "
 				"for timestamps): availability 0 while the write waits"},
 };
 

@@ -23,8 +23,8 @@
 #define MAX_QUERIES 8u
 
 /* The first result lands this far into the destination: a multiple of 8
- * (VUID-vkCmdCopyQueryPoolResults-flags-00823, VUID-vkGetQueryPoolResults-
- * flags-00815) but not of 16. */
+ * (VUID-vkCmdCopyQueryPoolResults-queryCount-12255, VUID-vkGetQueryPoolResults-
+ * queryCount-12252) but not of 16. */
 #define DST_OFFSET 24u
 
 /* Guard bytes between one query's words and the next one's. */

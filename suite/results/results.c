@@ -41,8 +41,8 @@
 #define RECT_W 7u
 #define RECT_PERIOD 21u
 /* The first result lands this far into the destination: a multiple of 8
- * (VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823, and pData alignment
- * VUID-vkGetQueryPoolResults-flags-02828/-00815) but not of 16, so an
+ * (VUID-vkCmdCopyQueryPoolResults-queryCount-12254/-12255, and pData alignment
+ * VUID-vkGetQueryPoolResults-queryCount-12251/-12252) but not of 16, so an
  * implementation that rounds the offset is caught (bug_classes.md #10:
  * a non-zero dstOffset ignored). */
 #define DST_OFFSET 24u
@@ -144,8 +144,8 @@ struct read {
 	VkQueryResultFlags flags;
 	/* The first result's byte in the destination: the copy's dstOffset,
 	 * pData's offset into the host array.  A multiple of the word size
-	 * (VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823,
-	 * VUID-vkGetQueryPoolResults-flags-02828/-00815). */
+	 * (VUID-vkCmdCopyQueryPoolResults-queryCount-12254/-12255,
+	 * VUID-vkGetQueryPoolResults-queryCount-12251/-12252). */
 	size_t offset;
 	/* Copy only: dstBuffer ends at the last byte the read writes; the tail
 	 * guard lies past its end, in the same memory.  Only where that is
@@ -666,8 +666,8 @@ static void matrix(struct vkqs_ctx *ctx, enum path path, const void *param)
 		.offset = DST_OFFSET,
 	};
 	/* Strides stay multiples of the word size
-	 * (VUID-vkGetQueryPoolResults-flags-02828/-00815,
-	 * VUID-vkCmdCopyQueryPoolResults-flags-00822/-00823). */
+	 * (VUID-vkGetQueryPoolResults-queryCount-12251/-12252,
+	 * VUID-vkCmdCopyQueryPoolResults-queryCount-12254/-12255). */
 	size_t elem = element_size(&rd);
 	rd.stride = p->stride == STRIDE_PACKED   ? elem
 		    : p->stride == STRIDE_PADDED ? elem + 8
@@ -782,7 +782,7 @@ PATH_CASES(stride_zero_avail, stride_zero_avail)
 /* One query at the largest stride that is a multiple of 8: 18.2 places
  * query k's results at k * stride, so for one query the stride moves
  * nothing.  The rules on the stride are that it be a multiple of the word
- * size (VUID-vkGetQueryPoolResults-flags-02828/-00815) and, only "If
+ * size (VUID-vkGetQueryPoolResults-queryCount-12251/-12252) and, only "If
  * queryCount is greater than 1", non-zero and large enough for the
  * availability word (-queryCount-09438, -stride-08993); dataSize need only
  * hold the result of each query (-dataSize-00817).  An implementation that
@@ -832,8 +832,8 @@ struct offset_param {
 	uint8_t offset; /* bytes, or OFFSET_END */
 };
 
-/* Multiples of the word size only (VUID-vkCmdCopyQueryPoolResults-flags-00822
- * /-00823, VUID-vkGetQueryPoolResults-flags-02828/-00815): 4 for 32-bit
+/* Multiples of the word size only (VUID-vkCmdCopyQueryPoolResults-queryCount-12254
+ * /-12255, VUID-vkGetQueryPoolResults-queryCount-12251/-12252): 4 for 32-bit
  * words alone. */
 static const struct offset_param offset_get_params[] = {
 	{32, 0}, {32, 4}, {32, 8}, {64, 0}, {64, 8}};
@@ -1163,7 +1163,7 @@ static const struct vkqs_case cases[] = {
 	 .fn = offset_get,
 	 .spec = SPEC_LAYOUT " (vkGetQueryPoolResults with pData at offset 0, 4 "
 	 "or 8 of the host array: VUID-vkGetQueryPoolResults-flags-02828 \"pData "
-	 "and stride must be multiples of 4\" for 32-bit words)",
+	 "must be aligned to a multiple of 4\" for 32-bit words, 1.4.336+)",
 	 .params = VKQS_PARAMS(offset_get_params, offset_name)},
 	{.name = "offset.copy",
 	 .fn = offset_copy,

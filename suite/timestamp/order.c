@@ -27,8 +27,9 @@ static void order_two_command_buffers(struct vkqs_ctx *ctx, const void *param)
 	ts_expect_series(ctx, &s);
 }
 
-/* spec 18.5: "If VK_EXT_calibrated_timestamps is enabled, this extends to
- * timestamp writes across all submissions on the same logical device" (the
+/* spec 18.5 (1.3.273+): "If VK_KHR_calibrated_timestamps or
+ * VK_EXT_calibrated_timestamps is enabled, this extends to timestamp writes
+ * across all submissions on the same logical device" (the
  * fixture enables the KHR or EXT extension whenever present).  The second
  * submission happens-after the first: fence signal, host wait, then
  * vkQueueSubmit, whose commands happen-after host operations before it. */
