@@ -147,8 +147,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.3: the samples that passed, every sample of a multisampled pixel")             \
 	X(OCC_DISCARDED, "occlusion_counts_discarded_fragments", "occlusion", "",            \
 	  "18.3: samples of fragments the shader discarded did not pass")                    \
-	X(EARLY_COUNT_LATE, "early_tests_counted_after_shader", "occlusion", "",             \
-	  "Early Fragment Test Mode: sample counting precedes fragment shading (and discard)") \
+	X(EARLY_COUNT_LATE, "early_tests_counted_after_shader", "occlusion,stats", "",       \
+	  "Fragment Shading: a fragment the early depth test discards is not shaded")        \
 	X(A2C_COUNTED, "alpha_to_coverage_ignored", "occlusion", "",                         \
 	  "18.3 and Multisample Coverage: samples alpha to coverage removes do not pass")    \
 	X(GS_INVOCATIONS_ONCE, "geometry_invocations_per_primitive", "stats", "",            \
@@ -167,8 +167,6 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.9: a mesh primitive counts when it reaches the fragment shader stage, not when culled") \
 	X(CLIP_BEFORE_GS, "clipping_counts_input_primitives", "stats", "",                   \
 	  "18.4: clipping counts the primitives out of the last pre-rasterization stage")    \
-	X(ADJACENCY_UNSHADED, "adjacent_vertices_not_shaded", "stats", "",                   \
-	  "18.4: VERTEX_SHADER_INVOCATIONS counts the vertices of adjacency too")            \
 	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
 	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \

@@ -888,20 +888,6 @@ static int assemble(struct draw *d)
 #undef RING_AT
 }
 
-/* Whether vertex k (since the last restart) serves only as a primitive's
- * adjacency (a strip's last such vertex is not known here: the count is
- * for a fault, which needs only some). */
-static bool adjacency_only(VkPrimitiveTopology t, uint32_t k)
-{
-	switch (t) {
-	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY: return k % 4 == 0 || k % 4 == 3;
-	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return k == 0;
-	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
-	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY: return k % 2 == 1;
-	default: return false;
-	}
-}
-
 /* The strip ends (a restart, the end of an instance): a triangle strip
  * with adjacency's last triangle goes on; n vertices make (n - 4) / 2. */
 static int assemble_end(struct draw *d)
@@ -975,8 +961,6 @@ static int draw_view(struct draw *d)
 							     : &d->ring[d->k % RING];
 			if (shade_vertex(d, vertex_index, instance_index, dst))
 				return -1;
-			if (adjacency_only(d->st->topology, d->k))
-				d->c->adjacent_vertices++;
 			if (assemble(d))
 				return -1;
 		}

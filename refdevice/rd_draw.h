@@ -187,8 +187,6 @@ struct rd_draw_counters {
 	uint64_t gs_primitives;
 	uint64_t gs_primitives_first_strip; /* emitted before an invocation's first
 	                                       OpEndPrimitive (no statistic: for a fault) */
-	uint64_t adjacent_vertices;      /* shaded vertices only a primitive's adjacency uses
-	                                    (no statistic: for a fault) */
 	uint64_t clipping_invocations;
 	uint64_t clipping_primitives;
 	uint64_t task_invocations;

@@ -230,8 +230,6 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 		dc->mesh_invocations /= (uint64_t)ml[0] * ml[1] * ml[2];
 	if (g->mesh && rd_fault(cfg, RD_FAULT_MESH_PRIMITIVES_CULLED))
 		dc->mesh_primitives = dc->mesh_primitives_emitted;
-	if (rd_fault(cfg, RD_FAULT_ADJACENCY_UNSHADED))
-		dc->vs_invocations -= dc->adjacent_vertices;
 	if (rd_fault(cfg, RD_FAULT_STREAMS_MERGED))
 		for (int s = 1; s < RD_MAX_STREAMS; s++) {
 			dc->primitives_generated[0] += dc->primitives_generated[s];

@@ -12,20 +12,21 @@
  * one implementation.  Various device architectures will count these
  * values differently", with a note that tile-based devices "may need to
  * replay the scene multiple times, affecting some of the counts".  So
- * every counter is checked in three bands (struct want):
- * - below the least the spec allows: Fail.  The lower bounds come from the
- *   counters' own definitions in 18.4 and from the shader-execution rules
- *   the counters count ("Vertex Shader Execution": "A vertex shader must
- *   be executed at least once for each vertex specified by a drawing
- *   command"; "Fragment Shading": at least one invocation per fragment
- *   that no earlier fragment operation discarded; tessellation and
- *   geometry shaders likewise);
- * - above what 18.4's description of the stage gives (an input assembler
- *   that counts each vertex once, one invocation per vertex, ...):
- *   CompatibilityWarning, legal by the sentence above but not portable;
- * - where nothing can be counted (no draw, no dispatch, fragments of a
- *   primitive that makes none, the compute counter around a draw),
- *   anything but 0 is Fail: there is no work whose counting could differ.
+ * every counter is checked in a verdict band (struct vkqs_band,
+ * docs/verdicts.md):
+ * - below the least the current spec allows: Fail.  The lower bounds come
+ *   from the counters' definitions and the shader-execution rules they
+ *   count, for set-ups that leave no latitude: the area's fragment shader
+ *   varies with the location (no merged fragments, 1.3.274), instances
+ *   that must each be shaded use a gl_InstanceIndex-dependent vertex
+ *   shader, adjacency counts the main primitives' vertices;
+ * - fewer than the stage description where a reuse, merge or open clause
+ *   allows it, or more than the description: CompatibilityWarning;
+ * - the counter of a shading stage missing from any pipeline the query
+ *   used is undefined (1.3.282): no verdict, logged (stats_use_pipeline);
+ * - where no work exists at all (an empty query, draws of nothing, input
+ *   assembly and clipping around a dispatch, fragments of a primitive that
+ *   makes none) anything but 0 is Fail.
  * Rendering operations such as clears and attachment load/store operations
  * "may count towards the results of queries" (18.2), so a query that
  * contains a whole render pass instance (CLEAR load op) keeps its lower
