@@ -1,21 +1,56 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages vkqs needs, only those missing (quick when
-# all are present).  Needs root or sudo for the install itself.
+# Installs the Debian packages vkqs needs, only those missing (quick when all
+# are present), on Debian 12 (bookworm) and 13 (trixie).  Package names that
+# differ between releases are found from what the release offers, not
+# hard-coded: the clang runtime (libclang-rt-N-dev) matches the clang the
+# release installs.  An optional package the release lacks costs only what
+# needs it, said in one line.  Needs root or sudo for the install itself.
 set -euo pipefail
-pkgs=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
-      mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
-      clang libclang-rt-14-dev
-      python3-jinja2 chromium)  # the comparison report and its browser test;
-      # chromium-common also brings a current Khronos validation layer
-      # (tools/current_layer.py, ctest suite.validation_current)
-missing=()
-for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "ci/setup.sh: installing ${missing[*]}"
+required=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
+	mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
+	clang)
+# optional: package, then what goes without it
+optional=(
+	"python3-jinja2|the comparison report (vkqs report) and its tests"
+	"chromium|the report's browser test and the current Khronos layer (chromium-common's)"
+)
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
-$sudo apt-get update -q
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+updated=false
+apt_update() {
+	$updated && return 0
+	$sudo apt-get update -q >/dev/null
+	updated=true
+}
+offered() { # the release has a candidate for the package
+	apt_update
+	apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'
+}
+install() {
+	[ $# -eq 0 ] && return 0
+	echo "ci/setup.sh: installing $*"
+	apt_update
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$@" >/dev/null
+}
+
+missing=()
+for p in "${required[@]}"; do installed "$p" || missing+=("$p"); done
+install "${missing[@]}"
+
+# The clang runtime of the installed clang (LeakSanitizer, libFuzzer).
+major=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+rt="libclang-rt-${major}-dev"
+opt=("$rt|the SPIR-V fuzz target (ci/test.sh replays its corpus only)" "${optional[@]}")
+missing=()
+for entry in "${opt[@]}"; do
+	p=${entry%%|*}
+	installed "$p" && continue
+	if offered "$p"; then
+		missing+=("$p")
+	else
+		echo "ci/setup.sh: $p is not offered here: going without ${entry#*|}"
+	fi
+done
+install "${missing[@]}"

@@ -225,8 +225,10 @@ void vkqs_case_execute(struct vkqs_ctx *ctx, const struct vkqs_case *c,
 	ctx->defer = NULL;
 	ctx->poisoned = false;
 	ctx->abort_to = &jb;
-	if (vk)
+	if (vk) {
 		vkqs_validation_take(vk, NULL, 0);
+		vk->inst.newer_used = 0; /* what this case uses (vkqs_extension_used) */
+	}
 	if (setjmp(jb) == 0)
 		c->fn(ctx, param);
 	ctx->abort_to = NULL;

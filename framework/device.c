@@ -99,9 +99,7 @@ static const struct {
 	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264", "video"},
 	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query", "elapsed"},
 	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
-	/* the header that added it is not recorded here: 1.4.357, the first
-	 * version vkqs was checked with, errs on the side of ignoring */
-	{319, VK_MAKE_API_VERSION(0, 1, 4, 357), "VK_KHR_device_address_commands",
+	{319, VK_MAKE_API_VERSION(0, 1, 4, 346), "VK_KHR_device_address_commands",
 	 "results,stats"},
 	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation"},
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
@@ -126,56 +124,50 @@ bool vkqs_layer_predates(const struct vkqs_instance *inst, const char *ext)
 	return false;
 }
 
-/* The name of a newer extension the layer predates, when extension number
- * `number` is one of them and the layer is older than its header. */
-static const char *predated(uint32_t number)
+void vkqs_extension_used(struct vkqs_instance *inst, const char *name)
 {
-	for (size_t i = 0; i < N_NEWER_EXTS; i++)
-		if (newer_exts[i].number == number && layer_spec_version < newer_exts[i].version)
-			return newer_exts[i].name;
-	return NULL;
+	for (size_t i = 0; i < N_NEWER_EXTS; i++) {
+		size_t n = strlen(newer_exts[i].name);
+		if (strncmp(name, newer_exts[i].name, n) == 0 && (name[n] == '\0' || name[n] == '.'))
+			inst->newer_used |= 1u << i;
+	}
 }
 
-static const char *unknown_to_layer(const struct vkqs_instance *inst,
-				    const VkDebugUtilsMessengerCallbackDataEXT *data)
+/* Whether a report is about something newer than the layer, decided from
+ * what the layer knows: its version against the Vulkan-Headers version
+ * that added each extension.
+ * - The case used an extension newer than the layer (vkqs_extension_used:
+ *   it required one of the extension's features, or used its flags): the
+ *   layer cannot judge that usage, so any report of the case is attributed
+ *   to the extension.
+ * - Otherwise a report about a value the layer does not know ("-parameter":
+ *   "does not fall within the begin..end range", "-pNext-pNext": "unknown
+ *   VkStructureType (N)") whose number belongs to an extension newer than
+ *   the layer: an extension's values are 1000000000 + (number - 1) * 1000 +
+ *   offset (the registry's rule).
+ * Returns the extension's name, or NULL when the report counts. */
+const char *vkqs_validation_predated(uint32_t layer, uint32_t newer_used, const char *id,
+				     const char *msg)
 {
-	const char *id = data->pMessageIdName, *msg = data->pMessage;
+	for (size_t i = 0; i < N_NEWER_EXTS; i++)
+		if ((newer_used & (1u << i)) && layer < newer_exts[i].version)
+			return newer_exts[i].name;
 	if (!id || !msg)
 		return NULL;
-	/* A layer that predates VK_KHR_maintenance9 tracks every query of a
-	 * new pool as uninitialized, so the first use of a pool created
-	 * with VK_QUERY_POOL_CREATE_RESET_BIT_KHR "is not reset"; a layer
-	 * that knows the bit checks the same use for real. */
-	if (inst->pools_created_reset &&
-	    strcmp(id, "UNASSIGNED-CoreValidation-DrawState-QueryNotReset") == 0)
-		return predated(585);
 	size_t n = strlen(id);
 	bool param = n > 10 && strcmp(id + n - 10, "-parameter") == 0;
 	bool pnext = n > 12 && strcmp(id + n - 12, "-pNext-pNext") == 0;
-	bool zero = n > 12 && strcmp(id + n - 12, "-zerobitmask") == 0;
-	if (!param && !pnext && !zero)
+	if (!param && !pnext)
 		return NULL;
-	/* flag bits an extension newer than the layer added: the message
-	 * names no structure type, so the VUID says which extension */
-	static const struct {
-		const char *vuid;
-		uint32_t number;
-	} newer_flags[] = {
-		{"VUID-VkVideoSessionCreateInfoKHR-flags-parameter", 516}, /* INLINE_QUERIES */
-		/* a layer without maintenance9 has no VkQueryPoolCreateFlagBits */
-		{"VUID-VkQueryPoolCreateInfo-flags-zerobitmask", 585}, /* CREATE_RESET */
-	};
-	for (size_t k = 0; k < sizeof(newer_flags) / sizeof(newer_flags[0]); k++)
-		if (strcmp(id, newer_flags[k].vuid) == 0)
-			return predated(newer_flags[k].number);
 	for (const char *p = strchr(msg, '('); p; p = strchr(p + 1, '(')) {
 		char *end;
 		unsigned long v = strtoul(p + 1, &end, 10);
 		if (*end != ')' || v < 1000000000ul || v > 1000999999ul)
 			continue;
-		const char *ext = predated((uint32_t)((v - 1000000000ul) / 1000u) + 1);
-		if (ext)
-			return ext;
+		uint32_t number = (uint32_t)((v - 1000000000ul) / 1000u) + 1;
+		for (size_t i = 0; i < N_NEWER_EXTS; i++)
+			if (newer_exts[i].number == number && layer < newer_exts[i].version)
+				return newer_exts[i].name;
 	}
 	return NULL;
 }
@@ -354,7 +346,8 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	(void)types;
 	if (!(severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT))
 		return VK_FALSE;
-	const char *ext = unknown_to_layer(inst, data);
+	const char *ext = vkqs_validation_predated(layer_spec_version, inst->newer_used,
+						   data->pMessageIdName, data->pMessage);
 	if (ext) {
 		fprintf(stderr, "validation (ignored: the layer predates %s): %s\n", ext,
 			data->pMessage);

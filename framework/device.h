@@ -100,9 +100,9 @@ struct vkqs_instance {
 	/* A case begins a multiview render pass instance with per-region
 	 * counters, one element per view up to the highest (device.c). */
 	bool region_views;
-	/* A case uses query pools created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR
-	 * (VK_KHR_maintenance9) without resetting them first (device.c). */
-	bool pools_created_reset;
+	/* The extensions newer than some validation layers that the case used
+	 * (bits of device.c's table: vkqs_extension_used). */
+	uint32_t newer_used;
 };
 
 /* What --validation checked with, summed over a run and all its case
@@ -205,5 +205,12 @@ uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size);
  * version that added extension `ext` in its final form (device.c's table of
  * newer extensions). */
 bool vkqs_layer_predates(const struct vkqs_instance *inst, const char *ext);
+/* The case uses extension `name` (or a feature "EXT.feature" of it): a
+ * layer older than the extension cannot judge the case (device.c). */
+void vkqs_extension_used(struct vkqs_instance *inst, const char *name);
+/* The extension a report of layer version `layer` is about when that layer
+ * predates it, or NULL when the report counts (device.c). */
+const char *vkqs_validation_predated(uint32_t layer, uint32_t newer_used, const char *id,
+				     const char *msg);
 
 #endif

@@ -264,8 +264,10 @@ static void apply_caselist(const struct vkqs_registry *reg, const char *path, bo
 	if (!in_list)
 		die("out of memory");
 	int lineno = 0;
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
+	for (char *line = text, *next; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
 		lineno++;
 		line[strcspn(line, "\r")] = '\0';
 		while (*line == ' ' || *line == '\t')
@@ -277,7 +279,7 @@ static void apply_caselist(const struct vkqs_registry *reg, const char *path, bo
 			continue;
 		const struct vkqs_case_inst *ci = vkqs_registry_find(reg, line);
 		if (!ci)
-			die("%s: unknown case '%s' (see vkqs list)", path, line);
+			die("%s:%d: unknown case '%s' (see vkqs list)", path, lineno, line);
 		in_list[ci - reg->cases] = true;
 	}
 	for (size_t i = 0; i < reg->count; i++)

@@ -21,6 +21,7 @@ void vkqs_require_feature(struct vkqs_ctx *ctx, const char *feature)
 {
 	if (!vkqs_device_feature(&ctx->vk->info, feature))
 		vkqs_skip(ctx, "feature %s is not supported", feature);
+	vkqs_extension_used(&ctx->vk->inst, feature);
 }
 
 struct vkqs_queue *vkqs_require_queue(struct vkqs_ctx *ctx, struct vkqs_queue *q,

@@ -708,8 +708,8 @@ static void check_want(struct vkqs_ctx *ctx, const char *what, uint64_t v, const
 
 static const char *const full_scene_queries[NQ] = {
 	"query 0 (draw A inside a render pass)",
-	"query 1 (a whole render pass instance: draws A, B, one of no workgroups, one of "
-	"no primitives)",
+	("query 1 (a whole render pass instance: draws A, B, one of no workgroups, one of "
+	 "no primitives)"),
 	"query 2 (no commands)",
 };
 

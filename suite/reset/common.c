@@ -56,7 +56,7 @@ struct scene *reset_scene_create(struct vkqs_ctx *ctx, enum qtype type,
 	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &s->pool));
 	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, s->pool);
 	if (flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR)
-		ctx->vk->inst.pools_created_reset = true;
+		vkqs_extension_used(&ctx->vk->inst, VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
 	return s;
 }
 
