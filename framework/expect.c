@@ -124,6 +124,58 @@ bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
 	return for_each_line(text, fname, regex_line, l, err, errsize);
 }
 
+/* The "# driver versions:" line of a -fails.txt text, or NULL. */
+static char *driver_versions(const char *text)
+{
+	static const char key[] = "# driver versions:";
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, key, sizeof(key) - 1) == 0) {
+			p += sizeof(key) - 1;
+			return strndup(p, strcspn(p, "\r\n"));
+		}
+	return NULL;
+}
+
+/* Whether driver_info contains one of the comma-separated versions. */
+static bool version_matches(const char *versions, const char *driver_info)
+{
+	char *list = strdup(versions), *save = NULL;
+	bool match = false;
+	for (char *v = list ? strtok_r(list, ",", &save) : NULL; v && !match;
+	     v = strtok_r(NULL, ",", &save)) {
+		while (*v == ' ')
+			v++;
+		size_t n = strlen(v);
+		while (n && v[n - 1] == ' ')
+			v[--n] = '\0';
+		match = n && strstr(driver_info, v);
+	}
+	free(list);
+	return match;
+}
+
+/* Whether prefix applies to driver_info (NULL: any driver); when not, it is
+ * noted in e->not_applied. */
+static bool prefix_applies(struct vkqs_expectations *e, const char *prefix,
+			   const char *driver_info)
+{
+	if (!driver_info)
+		return true;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s-fails.txt", prefix);
+	char *text = vkqs_read_file(path, NULL);
+	char *versions = text ? driver_versions(text) : NULL;
+	free(text);
+	bool applies = !versions || version_matches(versions, driver_info);
+	if (!applies) {
+		size_t n = strlen(e->not_applied);
+		snprintf(e->not_applied + n, sizeof(e->not_applied) - n, "%s%s (written for%s)",
+			 n ? "; " : "", prefix, versions);
+	}
+	free(versions);
+	return applies;
+}
+
 /* The files of one prefix, appended to e. */
 static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *err,
 			size_t errsize)
@@ -168,8 +220,8 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 	return true;
 }
 
-bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
-			    char *err, size_t errsize)
+bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
+				const char *driver_info, char *err, size_t errsize)
 {
 	memset(e, 0, sizeof(*e));
 	char *list = strdup(prefixes), *save = NULL;
@@ -178,12 +230,27 @@ bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
 		return false;
 	}
 	bool ok = true;
+	size_t applied = 0;
 	for (char *p = strtok_r(list, ",", &save); p && ok; p = strtok_r(NULL, ",", &save))
-		ok = load_prefix(e, p, err, errsize);
+		if (prefix_applies(e, p, driver_info)) {
+			ok = load_prefix(e, p, err, errsize);
+			applied++;
+		}
 	free(list);
+	if (ok && !applied) {
+		snprintf(err, errsize, "no expectations for this driver (%s): %s", driver_info,
+			 e->not_applied);
+		ok = false;
+	}
 	if (!ok)
 		vkqs_expectations_free(e);
 	return ok;
+}
+
+bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
+			    char *err, size_t errsize)
+{
+	return vkqs_expectations_load_for(e, prefixes, NULL, err, errsize);
 }
 
 static void free_list(struct vkqs_regex_list *l)

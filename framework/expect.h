@@ -41,6 +41,9 @@ struct vkqs_expectations {
 #define VKQS_EXPECTATIONS_MAX_FILES 16
 	struct vkqs_expectations_file files[VKQS_EXPECTATIONS_MAX_FILES];
 	size_t nfiles;
+	/* Prefixes left out because their -fails.txt says "# driver versions:"
+	 * and the driver is none of them: "PREFIX (written for V)", "; "-separated */
+	char not_applied[1024];
 };
 
 /* Loads the files of each prefix of a comma-separated list (-fails,
@@ -50,6 +53,13 @@ struct vkqs_expectations {
  * (file:line: problem) in err. */
 bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
 			    char *err, size_t errsize);
+/* The same for a driver: a prefix whose -fails.txt has a line
+ * "# driver versions: V1, V2" applies only when driver_info contains one of
+ * them; the others are listed in not_applied.  When none of the prefixes
+ * applies: false, with one line saying for which versions they were
+ * written. */
+bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
+				const char *driver_info, char *err, size_t errsize);
 /* Parsers over text already in memory (fname is used in messages). */
 bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
 		      const char *fname, char *err, size_t errsize);

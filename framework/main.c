@@ -489,8 +489,17 @@ static int cmd_run(int argc, char **argv)
 	bool *sel = select_filters(&reg, &o);
 	if (o.caselist)
 		apply_caselist(&reg, o.caselist, sel);
-	if (o.expectations && !vkqs_expectations_load(&e, o.expectations, err, sizeof(err)))
+	/* The device first: expectations may be written for some of its
+	 * driver's versions only. */
+	struct vkqs_device_info dev;
+	if (!vkqs_probe_device(o.device, o.validation, &dev, err, sizeof(err)))
 		die("%s", err);
+	if (o.expectations &&
+	    !vkqs_expectations_load_for(&e, o.expectations, dev.driver_info, err, sizeof(err)))
+		die("%s", err);
+	if (e.not_applied[0])
+		printf("vkqs: expectations for other driver versions not applied: %s\n",
+		       e.not_applied);
 	for (size_t i = 0; i < e.nfails; i++)
 		if (!vkqs_registry_find(&reg, e.fails[i].name))
 			fprintf(stderr, "vkqs: warning: expectations name unknown case '%s'\n",
@@ -521,8 +530,9 @@ static int cmd_run(int argc, char **argv)
 	if (run.count == 0)
 		die("no case selected (filters, caselist, skips and shard leave nothing)");
 
-	if (!vkqs_probe_device(o.device, o.validation, &run.device, err, sizeof(err)))
-		die("%s", err);
+	run.device = dev;
+	snprintf(run.expectations_not_applied, sizeof(run.expectations_not_applied), "%s",
+		 e.not_applied);
 
 	utc_now(run.started_at, sizeof(run.started_at));
 	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,

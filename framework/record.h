@@ -62,6 +62,8 @@ struct vkqs_run {
 	char started_at[32];     /* UTC, ISO 8601 */
 	double wall_s;
 	const char *expectations; /* prefix, or NULL */
+	/* prefixes not applied: written for other driver versions (expect.h) */
+	char expectations_not_applied[1024];
 	size_t count;
 	struct vkqs_result *results; /* in case-list order */
 	size_t skipped_by_list;    /* removed by <prefix>-skips.txt */

@@ -235,6 +235,9 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	fputs("],\n", f);
 	/* STYLE 10: record which dispatch path the numbers paid for. */
 	json_kv_str(f, "  ", "dispatch", "volk per-device table", true);
+	fputs("  \"expectations_not_applied\": ", f);
+	vkqs_json_string(f, run->expectations_not_applied);
+	fputs(",\n", f);
 	if (run->expectations)
 		json_kv_str(f, "  ", "expectations", run->expectations, true);
 	else
