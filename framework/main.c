@@ -70,6 +70,16 @@ static _Noreturn __attribute__((format(printf, 1, 2))) void die(const char *fmt,
 	exit(EXIT_USAGE);
 }
 
+/* An output file's path, checked before any work (vkqs_output_check). */
+static const char *output_path(const char *opt, const char *path)
+{
+	char err[512];
+	if (!vkqs_output_check(path, err, sizeof(err)))
+		die("%s: %s", opt, err);
+	return path;
+}
+
+
 /* Options ----------------------------------------------------------------*/
 
 struct opts {
@@ -183,11 +193,11 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->shard_i = i1;
 			o->shard_n = n1;
 		} else if (!strcmp(name, "--json"))
-			o->json = val;
+			o->json = output_path(name, val);
 		else if (!strcmp(name, "--junit"))
-			o->junit = val;
+			o->junit = output_path(name, val);
 		else if (!strcmp(name, "--csv"))
-			o->csv = val;
+			o->csv = output_path(name, val);
 		else if (!strcmp(name, "--validation"))
 			o->validation = true;
 		else if (!strcmp(name, "--no-fork"))

@@ -6,14 +6,84 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* The folder part of path ("." for a bare name). */
+static void folder_of(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, size, ".");
+	else if (slash == path)
+		snprintf(dir, size, "/");
+	else
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+bool vkqs_output_check(const char *path, char *err, size_t errsize)
+{
+	struct stat st;
+	if (!*path) {
+		snprintf(err, errsize, "an empty output path");
+		return false;
+	}
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			snprintf(err, errsize, "cannot write %s: it is a directory", path);
+			return false;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			if (access(path, W_OK) != 0) {
+				snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+				return false;
+			}
+			return true;
+		}
+	}
+	char real[4096], dir[4096];
+	/* a regular file is replaced from beside it: its folder must take a
+	 * new file (a symlink's target's folder) */
+	if (!realpath(path, real))
+		snprintf(real, sizeof(real), "%s", path);
+	folder_of(real, dir, sizeof(dir));
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errsize, "cannot write %s: no folder %s", path, dir);
+		return false;
+	}
+	if (access(dir, W_OK) != 0) {
+		snprintf(err, errsize, "cannot write %s: folder %s: %s", path, dir, strerror(errno));
+		return false;
+	}
+	return true;
+}
 
 bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 		      size_t errsize)
 {
 	memset(af, 0, sizeof(*af));
-	snprintf(af->path, sizeof(af->path), "%s", path);
-	snprintf(af->tmp, sizeof(af->tmp), "%s.tmp.%ld", path, (long)getpid());
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		/* a device or FIFO (maybe through a symlink): written through */
+		snprintf(af->path, sizeof(af->path), "%s", path);
+		af->through = true;
+		af->f = fopen(path, "w");
+		if (!af->f) {
+			snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+			return false;
+		}
+		return true;
+	}
+	/* a symlink to a regular file: the target is replaced, the link stays */
+	char real[4096];
+	if (!realpath(path, real))
+		snprintf(real, sizeof(real), "%s", path);
+	snprintf(af->path, sizeof(af->path), "%s", real);
+	if (snprintf(af->tmp, sizeof(af->tmp), "%s.tmp.%ld", real, (long)getpid()) >=
+	    (int)sizeof(af->tmp)) {
+		snprintf(err, errsize, "cannot write %s: the path is too long", path);
+		return false;
+	}
 	af->f = fopen(af->tmp, "w");
 	if (!af->f) {
 		snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
@@ -29,6 +99,11 @@ bool vkqs_atomic_commit(struct vkqs_atomic_file *af, char *err, size_t errsize)
 	ok = (fsync(fileno(af->f)) == 0 || errno == EINVAL) && ok;
 	ok = (fclose(af->f) == 0) && ok;
 	af->f = NULL;
+	if (af->through) {
+		if (!ok)
+			snprintf(err, errsize, "cannot write %s: %s", af->path, strerror(errno));
+		return ok;
+	}
 	if (ok && rename(af->tmp, af->path) == 0)
 		return true;
 	snprintf(err, errsize, "cannot write %s: %s", af->path, strerror(errno));
@@ -41,7 +116,8 @@ void vkqs_atomic_abort(struct vkqs_atomic_file *af)
 	if (af->f)
 		fclose(af->f);
 	af->f = NULL;
-	unlink(af->tmp);
+	if (!af->through)
+		unlink(af->tmp);
 }
 
 void vkqs_json_string(FILE *f, const char *s)

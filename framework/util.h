@@ -8,11 +8,20 @@
 
 /* Output files are written to "<path>.tmp.<pid>" and renamed over path on
  * commit, so a killed run never leaves a half-written file. */
+/* A report file written whole or not at all: a regular file (or one a
+ * symlink names) is written to a temporary beside it and renamed over it;
+ * anything else that exists (a character device such as /dev/null or
+ * /dev/stdout, a FIFO) is written through, never replaced. */
 struct vkqs_atomic_file {
 	FILE *f;
 	char tmp[4096];
-	char path[4096];
+	char path[4096]; /* the file renamed over: a symlink's target */
+	bool through;    /* written in place (not a regular file) */
 };
+/* Whether path can take a report, checked before any work: not a
+ * directory, its folder exists and is writable (or the existing non-regular
+ * file is).  On failure one line in err. */
+bool vkqs_output_check(const char *path, char *err, size_t errsize);
 bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 		      size_t errsize);
 /* Flushes, closes and renames; on any write error removes the temporary. */

@@ -72,5 +72,28 @@ for cmd in list devices info run report merge; do
 	done
 done
 
+# Output paths are checked before the first case, not after the last; a
+# FIFO or a symlink is written through or its target replaced, never the
+# path itself.
+F='vkqs.reset.create_reset.*'
+for bad in /nonexistent-dir/r.json . ''; do
+	"$vkqs" run --filter "$F" --csv "$bad" >stdout.txt 2>stderr.txt </dev/null
+	rc=$?
+	if [ "$rc" -eq 2 ] && [ "$(wc -l <stderr.txt)" -eq 1 ] && ! grep -q 'cases on' stdout.txt; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "FAILED: --csv '$bad': rc=$rc, the run started or said more"; cat stderr.txt
+	fi
+done
+rm -rf outs && mkdir outs && echo old >outs/target && ln -s target outs/link && mkfifo outs/fifo
+(cat outs/fifo >outs/from-fifo.txt &)
+"$vkqs" run --filter "$F" --json outs/link --csv outs/fifo >/dev/null 2>&1
+if [ -L outs/link ] && [ -p outs/fifo ] && grep -q vkqs-results outs/target &&
+	grep -q create_reset outs/from-fifo.txt; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "FAILED: a symlink or FIFO output was replaced or not written"; ls -la outs
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
