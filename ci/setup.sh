@@ -15,7 +15,9 @@ optional=(
 	"chromium|the report's browser test and the current Khronos layer (chromium-common's)"
 )
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# (outputs are captured, not piped into grep -q: with pipefail, grep
+# leaving early fails the producer with SIGPIPE)
+installed() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == *'install ok installed'* ]]; }
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 updated=false
@@ -26,7 +28,7 @@ apt_update() {
 }
 offered() { # the release has a candidate for the package
 	apt_update
-	apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'
+	[[ $(apt-cache policy "$1" 2>/dev/null) =~ Candidate:\ [^\(] ]]
 }
 install() {
 	[ $# -eq 0 ] && return 0
