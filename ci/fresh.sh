@@ -52,6 +52,7 @@ done
 rm -rf "$root/src"
 mkdir -p "$root/src"
 git clone -q . "$root/src/vkqs"
+rev=$(git -C "$root/src/vkqs" rev-parse --short HEAD)
 cp -r ../shared "$root/src/shared"
 out=results/fresh-$rel.txt
 log=$root.log
@@ -66,7 +67,7 @@ rc2=$?
 set -e
 end=$(date +%s)
 {
-	echo "ci/fresh.sh $rel: a debootstrap --variant=minbase root ($mirror; $rel, $rel-updates, $rel-security), $(date -u +%Y-%m-%d), vkqs $(git rev-parse --short HEAD)"
+	echo "ci/fresh.sh $rel: a debootstrap --variant=minbase root ($mirror; $rel, $rel-updates, $rel-security), $(date -u +%Y-%m-%d), vkqs $rev"
 	chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"; gcc --version | head -1; dpkg-query -W -f "\${Package} \${Version}\n" libvulkan1 mesa-vulkan-drivers vulkan-validationlayers chromium-common 2>/dev/null'
 	echo "== ci/suite.sh: exit $rc1"
 	grep -E '^[0-9]+ cases on |^[0-9]+ passed, ' "$log" | head -2
