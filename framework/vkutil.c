@@ -243,17 +243,24 @@ void vkqs_cmd_full_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
 				0, NULL);
 }
 
-void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+void vkqs_cmd_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			      VkPipelineStageFlags stage, VkAccessFlags access)
 {
 	VkMemoryBarrier mb = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-		.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+		.srcAccessMask = access,
 		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
 	};
+	D->vkCmdPipelineBarrier(cb, stage, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0,
+				NULL);
+}
+
+void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb)
+{
 	/* spec 18.2: vkCmdCopyQueryPoolResults is a transfer operation whose
 	 * writes must be synchronized with TRANSFER / TRANSFER_WRITE. */
-	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
-				VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+	vkqs_cmd_to_host_barrier(ctx, cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+				 VK_ACCESS_TRANSFER_WRITE_BIT);
 }
 
 /* Memory and buffers ------------------------------------------------------*/

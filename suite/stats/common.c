@@ -322,9 +322,9 @@ void stats_add_outside_draw(struct expect *e)
  * and 3 output primitives per input triangle (see the shader); clipping
  * counts what reaches it, the geometry shader's 6 triangles, all inside;
  * the three copies of each triangle overlap (add_fs). */
-void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
+/* The counters of stats_copies.geom's part of a draw of r. */
+static void geom_counts(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 {
-	stats_use_pipeline(e, STAGES_GEOM);
 	stats_add_natural(e, IA_V, 6);
 	stats_add_natural(e, IA_P, 2);
 	stats_add_natural(e, VS, 6);
@@ -333,6 +333,12 @@ void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 	stats_add_natural(e, CLIP_INV, 6);
 	stats_add_lower(e, CLIP_PRIM, 6);
 	stats_add_fs(ctx, e, r, 3, 1);
+}
+
+void stats_add_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
+{
+	stats_use_pipeline(e, STAGES_GEOM);
+	geom_counts(ctx, e, r);
 }
 
 /* stats_triangle.tesc/.tese on 6 vertices as 3-point patches: 2 patches
@@ -363,16 +369,9 @@ void stats_add_tess_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 void stats_add_tess_geom_draw(struct vkqs_ctx *ctx, struct expect *e, struct rect r)
 {
 	stats_use_pipeline(e, STAGES_TESS | VK_SHADER_STAGE_GEOMETRY_BIT);
-	stats_add_natural(e, IA_V, 6);
-	stats_add_natural(e, IA_P, 2);
-	stats_add_natural(e, VS, 6);
 	stats_add_natural(e, TCS, 2);
 	stats_add_natural(e, TES, 6);
-	stats_add_natural(e, GS_INV, 4);
-	stats_add_natural(e, GS_PRIM, 6);
-	stats_add_natural(e, CLIP_INV, 6);
-	stats_add_lower(e, CLIP_PRIM, 6);
-	stats_add_fs(ctx, e, r, 3, 1);
+	geom_counts(ctx, e, r);
 }
 
 /* Binds p with rect.vert's push constants for r; the caller draws. */

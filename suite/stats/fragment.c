@@ -87,13 +87,8 @@ static void counted_fs_bind(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 /* Orders the fragment shaders' atomics before the host reads them. */
 static void fragment_writes_to_host(struct vkqs_ctx *ctx, VkCommandBuffer cb)
 {
-	VkMemoryBarrier mb = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-		.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
-	};
-	D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
-				VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+	vkqs_cmd_to_host_barrier(ctx, cb, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+				 VK_ACCESS_SHADER_WRITE_BIT);
 }
 
 static uint32_t counted_fs_read(struct vkqs_ctx *ctx, const struct counted_fs *c)
