@@ -492,8 +492,12 @@ static void multiview(struct vkqs_ctx *ctx, const void *param)
 /* The proposal's example: a profiled pass after another.  Without a barrier
  * the timer starts when the earlier work ends while the profiled pass may
  * already be running; with a full barrier before the begin it includes all
- * of the profiled pass.  So the timer without the barrier reports at most
- * what it reports with one.  Each way is timed nine times, alternating,
+ * of the profiled pass.  So the timer without the barrier should report at most
+ * what it reports with one.  Only a QualityWarning: the spec requires the
+ * time of the operations between begin and end ("must count the device
+ * execution time for all operations performed between the start and end"),
+ * it does not forbid counting earlier work, and two times measured in
+ * separate submissions on a real clock order no must.  Each way is timed nine times, alternating,
  * and the least of each compared, with a tick and 50% for separate
  * submissions on a real clock (RD_CLOCK=host on a loaded 2-core machine
  * moved the least of seven by more than 25%); a timer that also counts the
@@ -529,9 +533,12 @@ static void barrier_rule(struct vkqs_ctx *ctx, const void *param)
 	for (uint32_t q = 0; q < 2 * TRIES; q++)
 		e[q % 2] = v[q] < e[q % 2] ? v[q] : e[q % 2];
 	VKQS_EXPECTF(ctx, e[1] >= 1, "with a barrier: 0 ticks");
-	VKQS_EXPECTF(ctx, 2 * e[0] <= 3 * e[1] + 2,
-		     "without a barrier before the begin at least %" PRIu64 " ticks, more than "
-		     "with one: %" PRIu64 " (+50%%, +1)", e[0], e[1]);
+	if (2 * e[0] > 3 * e[1] + 2)
+		vkqs_quality_warning(ctx,
+				     "without a barrier before the begin at least %" PRIu64
+				     " ticks, more than with one: %" PRIu64
+				     " (+50%%, +1): the timer seems to count earlier work",
+				     e[0], e[1]);
 }
 
 /* Begin, draws and end all in a secondary command buffer that continues
