@@ -79,6 +79,26 @@ const char *vkqs_loader_only_refdevice(const struct vkqs_device_info *d)
 	return "0";
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+extern char **environ;
+
+void vkqs_refdevice_knobs(char *buf, size_t size)
+{
+	const char *knob[128];
+	size_t n = 0, len = 0;
+	for (char **e = environ; e && *e && n < 128; e++)
+		if (!strncmp(*e, "RD_", 3))
+			knob[n++] = *e;
+	qsort(knob, n, sizeof(knob[0]), cmp_str);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s\n", knob[i]);
+}
+
 /* Instance --------------------------------------------------------------- */
 
 /* Extensions newer than a validation layer can be: the layer reports their

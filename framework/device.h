@@ -17,6 +17,9 @@
 #define VKQS_DEFAULT_DEVICE "refdevice"
 /* The bundled reference device's driverName (refdevice/rd_instance.c). */
 #define VKQS_REFDEVICE_DRIVER_NAME "refdevice"
+/* The refdevice's knobs set in this environment (RD_*), "NAME=value" lines
+ * in name order; "" when none. */
+void vkqs_refdevice_knobs(char *buf, size_t size);
 
 struct vkqs_family_info {
 	VkQueueFlags flags;

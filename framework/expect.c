@@ -12,8 +12,18 @@
 typedef bool (*line_fn)(void *user, char *line, const char *fname, int lineno,
 			char *err, size_t errsize);
 
+/* comment_fn, when not NULL, gets the comment lines (from their '#'). */
+static bool for_each_line_c(const char *text, const char *fname, line_fn fn,
+			    line_fn comment_fn, void *user, char *err, size_t errsize);
+
 static bool for_each_line(const char *text, const char *fname, line_fn fn,
 			  void *user, char *err, size_t errsize)
+{
+	return for_each_line_c(text, fname, fn, NULL, user, err, errsize);
+}
+
+static bool for_each_line_c(const char *text, const char *fname, line_fn fn,
+			    line_fn comment_fn, void *user, char *err, size_t errsize)
 {
 	int lineno = 0;
 	const char *p = text;
@@ -35,6 +45,8 @@ static bool for_each_line(const char *text, const char *fname, line_fn fn,
 		bool ok = true;
 		if (*s && *s != '#')
 			ok = fn(user, s, fname, lineno, err, errsize);
+		else if (*s == '#' && comment_fn)
+			ok = comment_fn(user, s, fname, lineno, err, errsize);
 		free(line);
 		if (!ok)
 			return false;
@@ -81,7 +93,47 @@ static bool fails_line(void *user, char *line, const char *fname, int lineno,
 		return false;
 	}
 	e->fails = nf;
-	e->fails[e->nfails++].status = s;
+	e->fails[e->nfails].status = s;
+	e->fails[e->nfails].pin = e->pending_pin;
+	e->fails[e->nfails].pin_re = e->pending_pin_re;
+	e->nfails++;
+	e->pending_pin = NULL;
+	return true;
+}
+
+/* "# pin: REGEX": pins the next entry. */
+static bool fails_comment(void *user, char *line, const char *fname, int lineno,
+			  char *err, size_t errsize)
+{
+	struct vkqs_expectations *e = user;
+	static const char key[] = "# pin:";
+	if (strncmp(line, key, sizeof(key) - 1) != 0)
+		return true;
+	const char *re = line + sizeof(key) - 1;
+	while (*re == ' ')
+		re++;
+	if (e->pending_pin) {
+		snprintf(err, errsize, "%s:%d: a second '# pin:' before an entry (the first on line %d)",
+			 fname, lineno, e->pending_pin_line);
+		return false;
+	}
+	if (!*re) {
+		snprintf(err, errsize, "%s:%d: '# pin:' without a regex", fname, lineno);
+		return false;
+	}
+	int rc = regcomp(&e->pending_pin_re, re, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char msg[256];
+		regerror(rc, &e->pending_pin_re, msg, sizeof(msg));
+		snprintf(err, errsize, "%s:%d: bad pin regex '%s': %s", fname, lineno, re, msg);
+		return false;
+	}
+	if (!(e->pending_pin = strdup(re))) {
+		regfree(&e->pending_pin_re);
+		snprintf(err, errsize, "%s: out of memory", fname);
+		return false;
+	}
+	e->pending_pin_line = lineno;
 	return true;
 }
 
@@ -115,7 +167,18 @@ static bool regex_line(void *user, char *line, const char *fname, int lineno,
 bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
 		      const char *fname, char *err, size_t errsize)
 {
-	return for_each_line(text, fname, fails_line, e, err, errsize);
+	bool ok = for_each_line_c(text, fname, fails_line, fails_comment, e, err, errsize);
+	if (ok && e->pending_pin) {
+		snprintf(err, errsize, "%s:%d: '# pin:' with no entry after it", fname,
+			 e->pending_pin_line);
+		ok = false;
+	}
+	if (e->pending_pin) {
+		regfree(&e->pending_pin_re);
+		free(e->pending_pin);
+		e->pending_pin = NULL;
+	}
+	return ok;
 }
 
 bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
@@ -266,8 +329,13 @@ static void free_list(struct vkqs_regex_list *l)
 
 void vkqs_expectations_free(struct vkqs_expectations *e)
 {
-	for (size_t i = 0; i < e->nfails; i++)
+	for (size_t i = 0; i < e->nfails; i++) {
 		free(e->fails[i].name);
+		if (e->fails[i].pin) {
+			regfree(&e->fails[i].pin_re);
+			free(e->fails[i].pin);
+		}
+	}
 	free(e->fails);
 	free_list(&e->flakes);
 	free_list(&e->skips);
@@ -275,13 +343,20 @@ void vkqs_expectations_free(struct vkqs_expectations *e)
 	memset(e, 0, sizeof(*e));
 }
 
-const enum vkqs_status *vkqs_expected_status(const struct vkqs_expectations *e,
-					      const char *name)
+const struct vkqs_expected_fail *vkqs_expected_fail(const struct vkqs_expectations *e,
+						    const char *name)
 {
 	for (size_t i = 0; i < e->nfails; i++)
 		if (strcmp(e->fails[i].name, name) == 0)
-			return &e->fails[i].status;
+			return &e->fails[i];
 	return NULL;
+}
+
+const enum vkqs_status *vkqs_expected_status(const struct vkqs_expectations *e,
+					      const char *name)
+{
+	const struct vkqs_expected_fail *f = vkqs_expected_fail(e, name);
+	return f ? &f->status : NULL;
 }
 
 bool vkqs_regex_list_match(const struct vkqs_regex_list *l, const char *name)

@@ -5,7 +5,13 @@
  *   <prefix>-serial.txt  regexes of cases run after the others, one at a
  *                        time with no other case process alive
  * Blank lines and lines starting with '#' are comments.  Regexes are POSIX
- * extended and match anywhere in the name (anchor with ^...$). */
+ * extended and match anywhere in the name (anchor with ^...$).
+ *
+ * A comment "# pin: REGEX" before an entry of -fails.txt pins what is
+ * expected to fail: a failure of that status whose message does not match
+ * REGEX (POSIX extended, anywhere in the message) is unexpected, so a second
+ * bug in the same case, or changed observed values, is not hidden by the
+ * first.  deqp-runner reads such a file as it is (the pin is a comment). */
 #ifndef VKQS_EXPECT_H
 #define VKQS_EXPECT_H
 
@@ -18,6 +24,8 @@
 struct vkqs_expected_fail {
 	char *name;
 	enum vkqs_status status;
+	char *pin;     /* the "# pin:" regex's text, or NULL */
+	regex_t pin_re;
 };
 
 struct vkqs_regex_list {
@@ -35,6 +43,9 @@ struct vkqs_expectations_file {
 struct vkqs_expectations {
 	struct vkqs_expected_fail *fails;
 	size_t nfails;
+	char *pending_pin; /* while parsing: a "# pin:" awaiting its entry */
+	regex_t pending_pin_re;
+	int pending_pin_line;
 	struct vkqs_regex_list flakes;
 	struct vkqs_regex_list skips;
 	struct vkqs_regex_list serial; /* run after the rest, one at a time */
@@ -70,6 +81,9 @@ void vkqs_expectations_free(struct vkqs_expectations *e);
 /* The baseline status of name, or NULL. */
 const enum vkqs_status *vkqs_expected_status(const struct vkqs_expectations *e,
 					      const char *name);
+/* The entry of name, or NULL. */
+const struct vkqs_expected_fail *vkqs_expected_fail(const struct vkqs_expectations *e,
+						    const char *name);
 bool vkqs_regex_list_match(const struct vkqs_regex_list *l, const char *name);
 
 #endif

@@ -5,12 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "device.h"
 #include "proflock.h"
 #include "expect.h"
+#include "json.h"
 #include "record.h"
 #include "registry.h"
 #include "report.h"
@@ -31,7 +33,9 @@ static const struct {
 	{"run", "vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
-		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"},
+		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"
+		"                [--resume RESULTS.json]  (the same options again: runs what\n"
+		"                the interrupted result lacks, and completes it)\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
 		  "                [--processes K] [--json FILE] [--quick] [--timeout SECONDS]\n"
 		  "                [--validation]\n"},
@@ -43,7 +47,8 @@ static const struct {
 static const char usage_tail[] =
 	"D: a device index, or a case-insensitive substring of the device or driver\n"
 	"name (default: " VKQS_DEFAULT_DEVICE "). Exit: 0 no unexpected result, 1 some,\n"
-	"2 usage or set-up error.  README.md says more.\n";
+	"2 usage or set-up error, 130 interrupted (SIGINT, SIGTERM, SIGHUP, a closed\n"
+	"stdout: the reports hold what ran).  README.md says more.\n";
 
 static int print_usage(const char *cmd)
 {
@@ -90,9 +95,11 @@ struct opts {
 	const char *expectations;
 	double timeout_s;
 	unsigned jobs;
+	bool jobs_given;
 	unsigned batch;
 	unsigned shard_i, shard_n;
 	const char *json, *junit, *csv;
+	const char *resume; /* run: complete this interrupted result */
 	bool validation, no_fork, no_rerun;
 	bool spec; /* list: also print each case's spec reference */
 	unsigned repeat;    /* bench */
@@ -116,7 +123,7 @@ static const struct optdef optdefs[] = {
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
 	{"--validation", false, O_RUN | O_BENCH},        {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
-	{"--no-rerun", false, O_RUN},
+	{"--no-rerun", false, O_RUN},         {"--resume", true, O_RUN},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
 };
@@ -167,8 +174,12 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		} else if (eq) {
 			die("%s takes no value", name);
 		}
-		if (!strcmp(name, "--device"))
+		if (!strcmp(name, "--device")) {
+			if (!*val)
+				die("--device: an empty value (an unset variable?); give an index, "
+				    "a name or 'refdevice' (see vkqs devices)");
 			o->device = val;
+		}
 		else if (!strcmp(name, "--filter"))
 			o->filters[o->nfilters++] = val;
 		else if (!strcmp(name, "--caselist"))
@@ -180,8 +191,10 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->timeout_s = strtod(val, &end);
 			if (!*val || *end || !(o->timeout_s > 0) || o->timeout_s > 86400)
 				die("--timeout: expected seconds > 0, got '%s'", val);
-		} else if (!strcmp(name, "--jobs"))
+		} else if (!strcmp(name, "--jobs")) {
 			o->jobs = parse_uint(name, val, 1);
+			o->jobs_given = true;
+		}
 		else if (!strcmp(name, "--batch"))
 			o->batch = parse_uint(name, val, 1);
 		else if (!strcmp(name, "--shard")) {
@@ -198,6 +211,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->junit = output_path(name, val);
 		else if (!strcmp(name, "--csv"))
 			o->csv = output_path(name, val);
+		else if (!strcmp(name, "--resume"))
+			o->resume = val;
 		else if (!strcmp(name, "--validation"))
 			o->validation = true;
 		else if (!strcmp(name, "--no-fork"))
@@ -222,6 +237,28 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 				die("--min-time: expected seconds >= 0, got '%s'", val);
 		}
 	}
+}
+
+/* --jobs within what this process may open: each running case holds its
+ * result pipe and its log file open in the runner (runner.c spawn), and the
+ * runner keeps some for itself.  Asked for more: one line, exit 2; the
+ * default (one job a CPU) is lowered with one line. */
+static void bound_jobs(struct opts *o)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return;
+	rlim_t reserve = 64, per_job = 2;
+	unsigned max = rl.rlim_cur > reserve + per_job ? (unsigned)((rl.rlim_cur - reserve) / per_job)
+						      : 1;
+	if (o->jobs <= max)
+		return;
+	if (o->jobs_given)
+		die("--jobs %u: this process may open %llu files (ulimit -n), enough for %u jobs",
+		    o->jobs, (unsigned long long)rl.rlim_cur, max);
+	printf("vkqs: %u jobs, not one a CPU (%u): this process may open %llu files "
+	       "(ulimit -n)\n", max, o->jobs, (unsigned long long)rl.rlim_cur);
+	o->jobs = max;
 }
 
 /* The current UTC time as ISO 8601, as the reports carry it. */
@@ -363,12 +400,50 @@ struct progress {
 	size_t done, total;
 	bool tty;
 	const struct vkqs_expectations *e;
+	/* Streaming: the runner's array (part) maps to run->results (where);
+	 * the --json and --csv files are rewritten, incomplete, at most once a
+	 * second as cases finish, so a SIGKILLed runner leaves a valid result
+	 * of what ran (vkqs run --resume completes it). */
+	struct vkqs_run *run;
+	const struct opts *o;
+	const struct vkqs_result *part;
+	const size_t *where;
+	double last_flush;
 };
+
+/* Whether an output is rewritten as the run goes: a regular file or a new
+ * one; a device or FIFO gets the final result only. */
+static bool streamable(const char *path)
+{
+	return path && !vkqs_output_through(path);
+}
+
+static void stream_results(struct progress *p, bool force)
+{
+	double now = vkqs_monotonic_s();
+	if (!force && now - p->last_flush < 1.0)
+		return;
+	p->last_flush = now;
+	char err[512];
+	struct vkqs_run *run = p->run;
+	for (size_t i = 0; i < run->count; i++)
+		if (run->results[i].done)
+			vkqs_classify(&run->results[i], p->e);
+	/* a failed rewrite is said once at the end, by the final write */
+	if (streamable(p->o->json))
+		(void)vkqs_write_json(run, p->o->json, err, sizeof(err));
+	if (streamable(p->o->csv))
+		(void)vkqs_write_csv(run, p->o->csv, err, sizeof(err));
+}
 
 static void on_result(void *user, const struct vkqs_result *r)
 {
 	struct progress *p = user;
 	p->done++;
+	if (p->part)
+		p->run->results[p->where[r - p->part]] = *r;
+	if (p->run && (p->o->json || p->o->csv))
+		stream_results(p, false);
 	if (p->tty)
 		fputs("\r\033[K", stderr);
 	if (r->status != VKQS_PASS) {
@@ -384,8 +459,59 @@ static void on_result(void *user, const struct vkqs_result *r)
 	}
 }
 
+/* A failure that passed alone runs once more in one process after the
+ * cases it followed in the run; failing again there, it is an
+ * order-dependent failure (unexpected, naming them), not a flake: a driver
+ * bug that depends on what ran before on the device (state left across
+ * submissions) is found exactly where it hides (README: outcomes). */
+static void rerun_after_predecessors(const struct vkqs_runner_opts *ro, struct vkqs_result *r,
+				     const struct vkqs_expectations *e)
+{
+	if (!r->npreds)
+		return;
+	size_t n = r->npreds + 1;
+	struct vkqs_result *seq = calloc(n, sizeof(*seq));
+	if (!seq)
+		die("out of memory");
+	for (size_t i = 0; i < r->npreds; i++)
+		seq[i].ci = r->preds[i];
+	seq[r->npreds].ci = r->ci;
+	struct vkqs_runner_opts one = *ro;
+	one.jobs = 1;
+	one.batch = (unsigned)n;
+	struct vkqs_device_lost lost;
+	vkqs_runner_run(&one, seq, n, NULL, NULL, &lost);
+	struct vkqs_result *last = &seq[r->npreds];
+	if (last->done) {
+		vkqs_classify(last, e);
+		if (vkqs_outcome_unexpected(last->outcome) && last->npreds == r->npreds) {
+			size_t len = 0, cap = 256 + r->npreds * 128;
+			char *note = malloc(cap);
+			if (note) {
+				len += (size_t)snprintf(note, cap,
+							"passes alone (%s); fails again (%s) after the "
+							"%zu cases it followed in its process:",
+							vkqs_status_name(r->rerun_status),
+							vkqs_status_name(last->status), r->npreds);
+				for (size_t i = 0; i < r->npreds && len < cap; i++)
+					len += (size_t)snprintf(note + len, cap - len, " %s",
+								r->preds[i]->name);
+			}
+			r->outcome = VKQS_OUTCOME_ORDER_DEPENDENT;
+			free(r->order_note);
+			r->order_note = note;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(seq[i].log);
+		free(seq[i].preds);
+	}
+	free(seq);
+}
+
 /* Reruns unexpected failures once, each in a fresh child: a result that
- * changes to what was expected is a flake (deqp-runner's rule). */
+ * changes to what was expected is a flake (deqp-runner's rule) unless it
+ * fails again after its predecessors (rerun_after_predecessors). */
 static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 			   struct vkqs_run *run, const struct vkqs_expectations *e)
 {
@@ -421,8 +547,11 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 		if (!vkqs_outcome_unexpected(again[k].outcome)) {
 			r->outcome = VKQS_OUTCOME_FLAKE;
 			r->rerun_status = again[k].status;
+			if (!lost.at[0])
+				rerun_after_predecessors(ro, r, e);
 		}
 		free(again[k].log);
+		free(again[k].preds);
 	}
 	free(again);
 	free(where);
@@ -460,17 +589,24 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 	size_t *where = calloc(n ? n : 1, sizeof(*where));
 	if (!part || !where)
 		die("out of memory");
+	/* cases a resumed result already has are not run again */
 	size_t np = 0;
 	for (size_t i = 0; i < n; i++)
-		if (!vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
+		if (!run->results[i].done &&
+		    !vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
 			where[np++] = i;
 	size_t ns = 0;
 	for (size_t i = 0; i < n; i++)
-		if (vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
-			where[np + ns++] = i;
-	run->serial = ns;
+		if (vkqs_regex_list_match(&e->serial, run->results[i].ci->name)) {
+			run->serial++;
+			if (!run->results[i].done)
+				where[np + ns++] = i;
+		}
+	n = np + ns;
 	for (size_t k = 0; k < n; k++)
 		part[k] = run->results[where[k]];
+	prog->part = part;
+	prog->where = where;
 	bool complete = vkqs_runner_run(ro, part, np, on_result, prog, &run->lost);
 	if (complete && ns && !run->lost.at[0]) {
 		printf("vkqs: %zu serial case(s) now, one at a time (-serial.txt of %s)\n", ns,
@@ -483,9 +619,111 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 	}
 	for (size_t k = 0; k < n; k++)
 		run->results[where[k]] = part[k];
+	prog->part = NULL;
+	prog->where = NULL;
 	free(part);
 	free(where);
 	return complete;
+}
+
+/* What an interrupted result brings to the run that completes it. */
+struct resumed {
+	size_t have;          /* cases with a result */
+	double wall_s;
+	unsigned reports, ignored;
+};
+
+static bool json_bool_or_object(const struct vkqs_json *v)
+{
+	return v && (v->type == VKQS_JSON_OBJECT || (v->type == VKQS_JSON_BOOL && v->boolean));
+}
+
+/* --resume FILE: the results FILE has become this run's, after checking it
+ * is a result of this build, these options, this device and these refdevice
+ * knobs; cases it lacks or has as Missing run now.  Any mismatch: one line,
+ * exit 2, before any case runs. */
+static struct resumed resume_from(const char *path, struct vkqs_run *run)
+{
+	struct resumed out = {0};
+	char err[512];
+	char *text = vkqs_read_file(path, NULL);
+	if (!text)
+		die("--resume: cannot read %s: %s", path, strerror(errno));
+	struct vkqs_json j;
+	if (!vkqs_json_parse(text, &j, err, sizeof(err)))
+		die("--resume: %s is not JSON (%s)", path, err);
+	free(text);
+	const char *fmt = vkqs_json_str(&j, "format");
+	if (!fmt || strcmp(fmt, "vkqs-results") != 0)
+		die("--resume: %s is not a vkqs result", path);
+	const char *build = vkqs_json_str(&j, "build"), *options = vkqs_json_str(&j, "options");
+	if (!build || strcmp(build, run->build) != 0)
+		die("--resume: %s was written by another vkqs build (%s; this one is %s)", path,
+		    build ? build : "none", run->build);
+	if (!options || strcmp(options, run->options) != 0)
+		die("--resume: %s ran with other options ('%s'; now '%s')", path,
+		    options ? options : "", run->options);
+	const struct vkqs_json *sh = vkqs_json_get(&j, "shard");
+	const struct vkqs_json *si = vkqs_json_get(sh, "index"), *sn = vkqs_json_get(sh, "count");
+	unsigned shi = si ? (unsigned)si->number : 0, shn = sn ? (unsigned)sn->number : 0;
+	if (shi != run->shard_i || shn != run->shard_n)
+		die("--resume: %s is shard %u/%u, this run %u/%u", path, shi, shn, run->shard_i,
+		    run->shard_n);
+	const struct vkqs_json *dev = vkqs_json_get(&j, "device");
+	const char *dname = vkqs_json_str(dev, "name"), *dinfo = vkqs_json_str(dev, "driver_info");
+	if (!dname || !dinfo || strcmp(dname, run->device.name) || strcmp(dinfo, run->device.driver_info))
+		die("--resume: %s ran on %s (%s), this run on %s (%s)", path, dname ? dname : "?",
+		    dinfo ? dinfo : "?", run->device.name, run->device.driver_info);
+	char knobs[sizeof(run->refdevice)] = "";
+	const struct vkqs_json *rd = vkqs_json_get(&j, "refdevice");
+	for (size_t i = 0; rd && rd->type == VKQS_JSON_OBJECT && i < rd->count; i++)
+		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), "%s=%s\n", rd->keys[i],
+			 rd->items[i].type == VKQS_JSON_STRING ? rd->items[i].string : "");
+	if (strcmp(knobs, run->refdevice) != 0)
+		die("--resume: %s ran the refdevice with other knobs (%s; now %s)", path,
+		    *knobs ? knobs : "none", *run->refdevice ? run->refdevice : "none");
+	const struct vkqs_json *v = vkqs_json_get(&j, "validation");
+	if (json_bool_or_object(v) != run->validation)
+		die("--resume: %s ran with validation %s", path,
+		    json_bool_or_object(v) ? "on" : "off");
+	const struct vkqs_json *cases = vkqs_json_get(&j, "cases");
+	if (!cases || cases->type != VKQS_JSON_ARRAY)
+		die("--resume: %s has no list of cases", path);
+	for (size_t c = 0; c < cases->count; c++) {
+		const struct vkqs_json *cj = &cases->items[c];
+		const char *name = vkqs_json_str(cj, "name"), *st = vkqs_json_str(cj, "status");
+		if (!name || !st)
+			die("--resume: %s: case %zu has no name and status", path, c);
+		size_t k = 0;
+		while (k < run->count && strcmp(run->results[k].ci->name, name) != 0)
+			k++;
+		if (k == run->count)
+			die("--resume: %s has %s, which this selection does not run", path, name);
+		struct vkqs_result *r = &run->results[k];
+		if (r->done)
+			die("--resume: %s lists %s twice", path, name);
+		if (!strcmp(st, "Missing"))
+			continue;
+		if (!vkqs_status_parse(st, &r->status))
+			die("--resume: %s: %s has the status '%s'", path, name, st);
+		const struct vkqs_json *d = vkqs_json_get(cj, "duration_s");
+		r->duration_s = d && d->type == VKQS_JSON_NUMBER ? d->number : 0;
+		const char *msg = vkqs_json_str(cj, "message"), *log = vkqs_json_str(cj, "log");
+		snprintf(r->message, sizeof(r->message), "%s", msg ? msg : "");
+		r->log = log ? strdup(log) : NULL;
+		r->done = true;
+		out.have++;
+	}
+	const char *started = vkqs_json_str(&j, "started_at");
+	if (started)
+		snprintf(run->started_at, sizeof(run->started_at), "%s", started);
+	const struct vkqs_json *w = vkqs_json_get(&j, "wall_s");
+	out.wall_s = w && w->type == VKQS_JSON_NUMBER ? w->number : 0;
+	const struct vkqs_json *vr = vkqs_json_get(v, "reports"), *vi = vkqs_json_get(v, "ignored");
+	out.reports = vr ? (unsigned)vr->number : 0;
+	out.ignored = vi ? (unsigned)vi->number : 0;
+	vkqs_json_free(&j);
+	return out;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -495,6 +733,9 @@ static int cmd_run(int argc, char **argv)
 	struct vkqs_expectations e = {0};
 	char err[1024];
 	parse_opts(argc, argv, O_RUN, "run", &o);
+	bound_jobs(&o);
+	if (o.resume && !o.json)
+		o.json = output_path("--resume", o.resume); /* completed in place */
 	build_registry(&reg);
 	bool *sel = select_filters(&reg, &o);
 	if (o.caselist)
@@ -541,13 +782,21 @@ static int cmd_run(int argc, char **argv)
 		die("no case selected (filters, caselist, skips and shard leave nothing)");
 
 	run.device = dev;
+	if (!strcmp(dev.driver_name, VKQS_REFDEVICE_DRIVER_NAME))
+		vkqs_refdevice_knobs(run.refdevice, sizeof(run.refdevice));
 	snprintf(run.expectations_not_applied, sizeof(run.expectations_not_applied), "%s",
 		 e.not_applied);
 
 	utc_now(run.started_at, sizeof(run.started_at));
+	struct resumed prior = {0};
+	if (o.resume)
+		prior = resume_from(o.resume, &run);
 	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,
 	       run.device.name, run.device.driver_name, run.device.driver_info,
 	       o.validation ? ", validation on" : "");
+	if (o.resume)
+		printf("vkqs: resuming %s: %zu cases have results, %zu run now\n", o.resume,
+		       prior.have, run.count - prior.have);
 	fflush(stdout);
 
 	const char *only = vkqs_loader_only_refdevice(&run.device);
@@ -561,8 +810,13 @@ static int cmd_run(int argc, char **argv)
 	};
 	if (o.validation && !vkqs_validation_stats_init())
 		die("cannot map the validation counters");
-	struct progress prog = {.total = run.count, .tty = isatty(STDERR_FILENO), .e = &e};
+	struct progress prog = {.total = run.count - prior.have, .tty = isatty(STDERR_FILENO),
+				.e = &e, .run = &run, .o = &o};
 	vkqs_runner_install_signals();
+	/* the journal exists before the first case: a runner killed at once
+	 * leaves every case Missing, not no file */
+	if (o.json || o.csv)
+		stream_results(&prog, true);
 	double t0 = vkqs_monotonic_s();
 	run.complete = run_with_serial(&ro, &run, &e, &prog);
 	if (prog.tty)
@@ -572,8 +826,10 @@ static int cmd_run(int argc, char **argv)
 	/* A rerun on a lost device would only fail again. */
 	if (run.complete && !run.lost.at[0] && !o.no_rerun)
 		rerun_failures(&o, &ro, &run, &e);
-	run.wall_s = vkqs_monotonic_s() - t0;
+	run.wall_s = prior.wall_s + vkqs_monotonic_s() - t0;
 	run.vstats = vkqs_validation_stats();
+	run.vstats.reports += prior.reports;
+	run.vstats.ignored += prior.ignored;
 
 	/* Failures again at the end with their logs, where a reader looks. */
 	bool header = false;
@@ -601,8 +857,11 @@ static int cmd_run(int argc, char **argv)
 		rc = s.unexpected ? EXIT_UNEXPECTED : 0;
 	if (!run.complete)
 		rc = 130;
-	for (size_t i = 0; i < run.count; i++)
+	for (size_t i = 0; i < run.count; i++) {
 		free(run.results[i].log);
+		free(run.results[i].preds);
+		free(run.results[i].order_note);
+	}
 	free(run.results);
 	free(o.filters);
 	vkqs_expectations_free(&e);
@@ -918,8 +1177,11 @@ static int cmd_bench(int argc, char **argv)
 	}
 	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
 	       run.count, run.wall_s, failed);
-	for (size_t i = 0; i < run.count; i++)
+	for (size_t i = 0; i < run.count; i++) {
 		free(run.results[i].log);
+		free(run.results[i].preds);
+		free(run.results[i].order_note);
+	}
 	free(run.results);
 	free(o.filters);
 	vkqs_registry_free(&reg);

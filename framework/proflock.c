@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "device.h"
+#include "util.h"
 #include "vkutil.h"
 
 #define HOLD_MAX_MS 60000 /* a holder nobody talks to gives up */
@@ -146,10 +147,12 @@ struct vkqs_lock_holder *vkqs_lock_holder_start(struct vkqs_ctx *ctx, uint32_t a
 	char dev[16], ms[16];
 	snprintf(dev, sizeof(dev), "%u", ctx->vk->index);
 	snprintf(ms, sizeof(ms), "%u", acquire_ms);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0)
 		vkqs_internal_error(ctx, "fork: %s", strerror(errno));
 	if (pid == 0) {
+		vkqs_die_with_parent(parent);
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		char *args[] = {"vkqs", "hold-profiling-lock", "--device", dev, "--acquire-ms", ms,

@@ -21,13 +21,19 @@ bool vkqs_outcome_unexpected(enum vkqs_outcome o)
 
 void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e)
 {
-	const enum vkqs_status *b = e ? vkqs_expected_status(e, r->ci->name) : NULL;
+	const struct vkqs_expected_fail *f = e ? vkqs_expected_fail(e, r->ci->name) : NULL;
+	const enum vkqs_status *b = f ? &f->status : NULL;
 	r->has_expected = b != NULL;
+	r->pin = NULL;
 	if (b)
 		r->expected = *b;
 	if (!r->done)
 		r->outcome = VKQS_OUTCOME_NOT_RUN;
-	else if (b && *b == r->status)
+	else if (b && *b == r->status && f->pin &&
+		 regexec(&f->pin_re, r->message, 0, NULL, 0) != 0) {
+		r->outcome = VKQS_OUTCOME_NOT_PINNED;
+		r->pin = f->pin;
+	} else if (b && *b == r->status)
 		r->outcome = VKQS_OUTCOME_EXPECTED;
 	else if (b && vkqs_status_success(r->status))
 		r->outcome = VKQS_OUTCOME_UNEXPECTED_PASS;
@@ -36,7 +42,8 @@ void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e)
 	else
 		r->outcome = VKQS_OUTCOME_UNEXPECTED;
 	if ((r->outcome == VKQS_OUTCOME_UNEXPECTED ||
-	     r->outcome == VKQS_OUTCOME_UNEXPECTED_PASS) &&
+	     r->outcome == VKQS_OUTCOME_UNEXPECTED_PASS ||
+	     r->outcome == VKQS_OUTCOME_NOT_PINNED) &&
 	    e && vkqs_regex_list_match(&e->flakes, r->ci->name))
 		r->outcome = VKQS_OUTCOME_KNOWN_FLAKE;
 }

@@ -19,7 +19,11 @@
 	X(UNEXPECTED_PASS, "unexpected_pass", true) /* baseline to tighten */ \
 	X(FLAKE, "flake", false)             /* failed, then passed on rerun */ \
 	X(KNOWN_FLAKE, "known_flake", false) /* failed, listed in flakes */   \
-	X(NOT_RUN, "not_run", true)          /* run interrupted before it */
+	X(NOT_RUN, "not_run", true)          /* run interrupted before it */  \
+	X(NOT_PINNED, "not_pinned", true)    /* the expected status, not the \
+						pinned failure (expect.h) */   \
+	X(ORDER_DEPENDENT, "order_dependent", true) /* passes alone, fails \
+						after its predecessors */
 
 enum vkqs_outcome {
 #define X(e, n, bad) VKQS_OUTCOME_##e,
@@ -40,6 +44,12 @@ struct vkqs_result {
 	bool has_expected;
 	enum vkqs_status expected;
 	enum vkqs_status rerun_status; /* valid when outcome is FLAKE */
+	const char *pin;           /* NOT_PINNED: the pin its message missed */
+	/* The cases that ran before it in its process (runner.c), and for
+	 * ORDER_DEPENDENT the account of the reruns. */
+	const struct vkqs_case_inst **preds;
+	size_t npreds;
+	char *order_note;
 };
 
 struct vkqs_summary {
@@ -74,6 +84,9 @@ struct vkqs_run {
 	size_t serial;              /* of them, run one at a time (-serial.txt) */
 	char build[80];             /* "sha256:<hex>" of the vkqs binary */
 	char options[2048];         /* the options that select and judge cases */
+	/* On the refdevice: the RD_ knobs set, "NAME=value" lines in name
+	 * order (vkqs_refdevice_knobs); the JSON's "refdevice" object. */
+	char refdevice[2048];
 	const struct vkqs_expectations_file *exp_files; /* with their SHA-256 */
 	size_t nexp_files;
 };

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "device.h"
 #include "util.h"
 
 static const char *const family_bits[] = {"graphics", "compute", "transfer",
@@ -71,6 +72,8 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
 	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
 	case VKQS_OUTCOME_NOT_RUN: tag = r->message[0] ? "" : " (not run: interrupted)"; break;
+	case VKQS_OUTCOME_NOT_PINNED: tag = " (UNEXPECTED: not the pinned failure)"; break;
+	case VKQS_OUTCOME_ORDER_DEPENDENT: tag = " (UNEXPECTED: order-dependent)"; break;
 	default: break;
 	}
 	/* The console gets the start of the message; JSON has all of it. */
@@ -79,6 +82,11 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 		r->done ? vkqs_status_name(r->status) : "Missing", r->ci->name,
 		tag, r->duration_s, r->message[0] ? ": " : "", mlen > 400 ? 400 : mlen,
 		r->message, mlen > 400 ? " [...]" : "");
+	if (r->pin)
+		fprintf(f, "    expected a failure matching the pin /%s/ (the expectations file)\n",
+			r->pin);
+	if (r->order_note)
+		fprintf(f, "    %s\n", r->order_note);
 	if (r->log && vkqs_outcome_unexpected(r->outcome)) {
 		/* The end of the child's output, indented, for failures someone
 		 * must read. */
@@ -251,6 +259,29 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	} else {
 		fputs("  \"device_lost\": null,\n", f);
 	}
+	if (!strcmp(run->device.driver_name, VKQS_REFDEVICE_DRIVER_NAME)) {
+		/* the knobs: tiler and immediate runs are told apart */
+		fputs("  \"refdevice\": {", f);
+		const char *k = run->refdevice;
+		for (bool first = true; *k; first = false) {
+			const char *nl = strchr(k, '\n'), *eq = strchr(k, '=');
+			size_t len = nl ? (size_t)(nl - k) : strlen(k);
+			if (!eq || eq > k + len)
+				eq = k + len;
+			char name[256], value[1024];
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - k), k);
+			snprintf(value, sizeof(value), "%.*s", (int)(k + len - eq - (eq < k + len)),
+				 eq + (eq < k + len));
+			fputs(first ? "" : ", ", f);
+			vkqs_json_string(f, name);
+			fputs(": ", f);
+			vkqs_json_string(f, value);
+			k += len + (nl ? 1 : 0);
+		}
+		fputs("},\n", f);
+	} else {
+		fputs("  \"refdevice\": null,\n", f);
+	}
 	vkqs_json_device(f, &run->device);
 	fprintf(f,
 		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "
@@ -270,8 +301,16 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 			vkqs_outcome_name(r->outcome));
 		if (r->has_expected)
 			fprintf(f, ", \"expected\": \"%s\"", vkqs_status_name(r->expected));
-		if (r->outcome == VKQS_OUTCOME_FLAKE)
+		if (r->outcome == VKQS_OUTCOME_FLAKE || r->outcome == VKQS_OUTCOME_ORDER_DEPENDENT)
 			fprintf(f, ", \"rerun_status\": \"%s\"", vkqs_status_name(r->rerun_status));
+		if (r->pin) {
+			fputs(", \"pin\": ", f);
+			vkqs_json_string(f, r->pin);
+		}
+		if (r->order_note) {
+			fputs(", \"order_dependent\": ", f);
+			vkqs_json_string(f, r->order_note);
+		}
 		fputs(", \"message\": ", f);
 		vkqs_json_string(f, r->message);
 		fputs(", \"spec\": ", f);

@@ -45,6 +45,10 @@ void vkqs_runner_install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* A closed terminal, or a closed stdout pipe (`vkqs run | head`): the
+	 * run stops as on SIGINT and its reports are written. */
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 static bool write_all(int fd, const void *buf, size_t len)
@@ -222,11 +226,14 @@ static void crash_report_arm(void)
 
 static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 				 struct vkqs_result *results, const size_t *batch,
-				 size_t count, int wfd, int logfd)
+				 size_t count, int wfd, int logfd, pid_t parent)
 {
 	setpgid(0, 0);
+	vkqs_die_with_parent(parent);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
 	dup2(logfd, STDOUT_FILENO);
 	dup2(logfd, STDERR_FILENO);
 	close(logfd);
@@ -367,6 +374,7 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	}
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(p[0]);
@@ -376,7 +384,7 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	}
 	if (pid == 0) {
 		close(p[0]);
-		child_main(o, results, batch, count, p[1], logfd);
+		child_main(o, results, batch, count, p[1], logfd, parent);
 	}
 	/* Also from the parent, so a kill right after fork finds the group. */
 	setpgid(pid, pid);
@@ -411,6 +419,18 @@ static void handle_record(struct slot *s, struct vkqs_result *results,
 		return;
 	struct vkqs_result *r = &results[s->batch[rec->slot]];
 	if (rec->kind == REC_START) {
+		/* the cases this one follows in its process: what an
+		 * order-dependent failure is rerun after (main.c) */
+		free(r->preds);
+		r->preds = NULL;
+		r->npreds = rec->slot;
+		if (rec->slot) {
+			r->preds = malloc(rec->slot * sizeof(*r->preds));
+			for (size_t i = 0; r->preds && i < rec->slot; i++)
+				r->preds[i] = results[s->batch[i]].ci;
+			if (!r->preds)
+				r->npreds = 0;
+		}
 		s->in_case = true;
 		s->next = rec->slot;
 		s->case_start = vkqs_monotonic_s();
@@ -532,9 +552,11 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 	po.timeout_s = fence_timeout_s(o->timeout_s);
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid == 0) {
 		setpgid(0, 0);
+		vkqs_die_with_parent(parent);
 		close(p[0]);
 		/* The driver's chatter about a lost device is not the run's. */
 		int null = open("/dev/null", O_WRONLY);
@@ -764,8 +786,10 @@ bool vkqs_probe_device(const char *device, bool validation,
 	}
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid == 0) {
+		vkqs_die_with_parent(parent);
 		close(p[0]);
 		struct vkqs_instance inst;
 		uint32_t index;

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 /* The folder part of path ("." for a bare name). */
@@ -58,13 +60,46 @@ bool vkqs_output_check(const char *path, char *err, size_t errsize)
 	return true;
 }
 
+/* Whether path or a link on its way leads into /dev or /proc. */
+static bool system_path(const char *path)
+{
+	char cur[4096], link[4096];
+	snprintf(cur, sizeof(cur), "%s", path);
+	for (int depth = 0; depth < 16; depth++) {
+		if (!strncmp(cur, "/dev/", 5) || !strncmp(cur, "/proc/", 6))
+			return true;
+		ssize_t n = readlink(cur, link, sizeof(link) - 1);
+		if (n <= 0)
+			return false;
+		link[n] = '\0';
+		if (link[0] == '/') {
+			snprintf(cur, sizeof(cur), "%s", link);
+		} else {
+			char dir[4096];
+			folder_of(cur, dir, sizeof(dir));
+			if (snprintf(cur, sizeof(cur), "%s/%s", dir, link) >= (int)sizeof(cur))
+				return false;
+		}
+	}
+	return false;
+}
+
+bool vkqs_output_through(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return true;
+	return system_path(path);
+}
+
 bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 		      size_t errsize)
 {
 	memset(af, 0, sizeof(*af));
-	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-		/* a device or FIFO (maybe through a symlink): written through */
+	if (vkqs_output_through(path)) {
+		/* a device or FIFO (maybe through a symlink), or a path into
+		 * /dev or /proc (/dev/stdout: /proc/self/fd/1 names whatever
+		 * stdout is): written through, never replaced */
 		snprintf(af->path, sizeof(af->path), "%s", path);
 		af->through = true;
 		af->f = fopen(path, "w");
@@ -261,4 +296,11 @@ void vkqs_sha256_hex(const void *data, size_t n, char out[65])
 		sha_block(h, tail + 64 * b);
 	for (int i = 0; i < 8; i++)
 		snprintf(out + 8 * i, 9, "%08x", h[i]);
+}
+
+void vkqs_die_with_parent(pid_t parent)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
 }

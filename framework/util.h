@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* Output files are written to "<path>.tmp.<pid>" and renamed over path on
  * commit, so a killed run never leaves a half-written file. */
@@ -22,6 +23,9 @@ struct vkqs_atomic_file {
  * directory, its folder exists and is writable (or the existing non-regular
  * file is).  On failure one line in err. */
 bool vkqs_output_check(const char *path, char *err, size_t errsize);
+/* Whether an output is written through instead of replaced: a device or
+ * FIFO, or a path whose links lead into /dev or /proc (/dev/stdout). */
+bool vkqs_output_through(const char *path);
 bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 		      size_t errsize);
 /* Flushes, closes and renames; on any write error removes the temporary. */
@@ -37,6 +41,10 @@ char *vkqs_read_file(const char *path, size_t *len);
 /* SHA-256 (FIPS 180-4) of n bytes as 64 lowercase hex digits and a NUL. */
 void vkqs_sha256_hex(const void *data, size_t n, char out[65]);
 
+/* In a child just forked from `parent`: SIGKILL when the parent dies
+ * (PR_SET_PDEATHSIG, kept across exec), and _exit now if it already has.
+ * No case process outlives the runner, even one SIGKILLed itself. */
+void vkqs_die_with_parent(pid_t parent);
 double vkqs_monotonic_s(void);
 
 #endif

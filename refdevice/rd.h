@@ -262,7 +262,8 @@ struct rd_config {
 	const char *wedge_file;
 	uint64_t wedge_after;
 	enum rd_fault fault;            /* RD_FAULT */
-	bool fault_unknown;             /* RD_FAULT names no fault: instance creation fails */
+	bool invalid;                   /* a knob's value or name is not valid: instance
+					   creation fails (the reason on stderr) */
 };
 static inline bool rd_fault(const struct rd_config *c, enum rd_fault f)
 {

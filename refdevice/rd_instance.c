@@ -109,7 +109,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateInstance(const VkInstanceCreateInfo *pCr
 				    ? pCreateInfo->pApplicationInfo->apiVersion
 				    : VK_API_VERSION_1_0;
 	rd_config_load(&inst->config);
-	if (inst->config.fault_unknown) {
+	if (inst->config.invalid) {
 		rd_free(pAllocator, inst);
 		return VK_ERROR_INITIALIZATION_FAILED; /* the reason is on stderr */
 	}

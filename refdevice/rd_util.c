@@ -1,4 +1,5 @@
 /* Logging, allocation, the variation knobs and the device clock. */
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -98,32 +99,80 @@ static const char *env(const char *name)
 	return v && *v ? v : NULL;
 }
 
-static uint64_t env_u64(const char *name, uint64_t def, uint64_t min, uint64_t max)
+/* A knob with a value it does not take makes the instance fail to start
+ * (rd_config.invalid): a misspelt value must not give a green run of
+ * another configuration. */
+static __attribute__((format(printf, 2, 3))) void refuse(struct rd_config *c, const char *fmt, ...)
+{
+	char msg[4608];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rd_log("%s: the reference device refuses to start", msg);
+	c->invalid = true;
+}
+
+static uint64_t env_u64(struct rd_config *c, const char *name, uint64_t def, uint64_t min,
+			uint64_t max)
 {
 	const char *v = env(name);
 	if (!v)
 		return def;
 	char *end;
+	errno = 0;
 	unsigned long long x = strtoull(v, &end, 0);
-	if (*end || x < min || x > max) {
-		rd_log("%s=%s is not a number in [%llu, %llu]; using %llu", name, v,
-		       (unsigned long long)min, (unsigned long long)max,
-		       (unsigned long long)def);
+	if (*end || errno || *v == '-' || x < min || x > max) {
+		refuse(c, "%s=%s is not a number in [%llu, %llu]", name, v,
+		       (unsigned long long)min, (unsigned long long)max);
 		return def;
 	}
 	return x;
 }
 
-static int env_choice(const char *name, const char *const *choices, int def)
+static int env_choice(struct rd_config *c, const char *name, const char *const *choices,
+		      int def)
 {
 	const char *v = env(name);
 	if (!v)
 		return def;
-	for (int i = 0; choices[i]; i++)
+	char list[256] = "";
+	for (int i = 0; choices[i]; i++) {
 		if (!strcmp(v, choices[i]))
 			return i;
-	rd_log("%s=%s is not one of the documented values; using %s", name, v, choices[def]);
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", i ? ", " : "",
+			 choices[i]);
+	}
+	refuse(c, "%s=%s is not one of %s", name, v, list);
 	return def;
+}
+
+/* Every knob rd_config_load reads (and RD_DEBUG): another RD_ name in the
+ * environment is most likely a misspelt knob. */
+static const char *const knob_names[] = {
+	"RD_ARCH", "RD_TILE", "RD_REGION", "RD_TIMESTAMP_PERIOD", "RD_TIMESTAMP_VALID_BITS",
+	"RD_TRANSFER_TIMESTAMP_VALID_BITS", "RD_NONPRECISE_OCCLUSION", "RD_MULTIVIEW_QUERIES",
+	"RD_RESULT_OVERFLOW", "RD_AVAILABILITY_VALUE", "RD_RESULT_LATENCY_US",
+	"RD_DRAW_DELAY_US", "RD_BENCH_SLOWDOWN", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
+	"RD_PARTIAL_VALUES", "RD_COMMAND_COST_NS", "RD_MAX_DEVIATION_NS", "RD_CLOCK",
+	"RD_CLOCK_START", "RD_INSTRUMENT_BLOCKS", "RD_PROFILING_LOCK_FILE", "RD_FAULT",
+	"RD_WEDGE_FILE", "RD_WEDGE_AFTER", "RD_DEBUG", NULL};
+
+extern char **environ;
+
+static void check_knob_names(struct rd_config *c)
+{
+	for (char **e = environ; e && *e; e++) {
+		if (strncmp(*e, "RD_", 3) != 0)
+			continue;
+		size_t len = strcspn(*e, "=");
+		bool known = false;
+		for (int i = 0; knob_names[i] && !known; i++)
+			known = strlen(knob_names[i]) == len && !strncmp(*e, knob_names[i], len);
+		if (!known)
+			refuse(c, "%.*s is not a knob of the reference device (refdevice/README.md "
+				  "lists them)", (int)len, *e);
+	}
 }
 
 void rd_config_load(struct rd_config *c)
@@ -134,7 +183,8 @@ void rd_config_load(struct rd_config *c)
 	static const char *const clk[] = {"model", "host", NULL};
 	static const char *const arch[] = {"immediate", "tiler", NULL};
 	memset(c, 0, sizeof(*c));
-	c->arch = (enum rd_arch)env_choice("RD_ARCH", arch, 0);
+	check_knob_names(c);
+	c->arch = (enum rd_arch)env_choice(c, "RD_ARCH", arch, 0);
 	/* RD_TILE=WxH, each 8..256: any size, not only powers of two. */
 	c->tile_w = c->tile_h = 32;
 	const char *t = env("RD_TILE");
@@ -142,7 +192,7 @@ void rd_config_load(struct rd_config *c)
 		unsigned w = 0, h = 0;
 		char tail;
 		if (sscanf(t, "%ux%u%c", &w, &h, &tail) != 2 || w < 8 || w > 256 || h < 8 || h > 256)
-			rd_log("RD_TILE=%s is not WxH with each in [8, 256]; using 32x32", t);
+			refuse(c, "RD_TILE=%s is not WxH with each in [8, 256]", t);
 		else
 			c->tile_w = w, c->tile_h = h;
 	}
@@ -156,8 +206,7 @@ void rd_config_load(struct rd_config *c)
 		char tail;
 		if (sscanf(r, "%ux%u%c", &w, &h, &tail) != 2 || !w || !h || w % c->tile_w ||
 		    h % c->tile_h || w > 4096 || h > 4096)
-			rd_log("RD_REGION=%s is not WxH with each a multiple of the tile's %ux%u; "
-			       "using the tile",
+			refuse(c, "RD_REGION=%s is not WxH with each a multiple of the tile's %ux%u",
 			       r, c->tile_w, c->tile_h);
 		else
 			c->region_w = w, c->region_h = h;
@@ -168,45 +217,45 @@ void rd_config_load(struct rd_config *c)
 		char *end;
 		float f = strtof(p, &end);
 		if (*end || !(f > 0.0f) || f > 1e6f)
-			rd_log("RD_TIMESTAMP_PERIOD=%s is not a positive number; using 1", p);
+			refuse(c, "RD_TIMESTAMP_PERIOD=%s is not a positive number", p);
 		else
 			c->timestamp_period = f;
 	}
 	/* VkQueueFamilyProperties: "The valid range for the count is 36 to 64
 	 * bits, or a value of 0". */
-	c->timestamp_valid_bits = (uint32_t)env_u64("RD_TIMESTAMP_VALID_BITS", 64, 36, 64);
-	c->transfer_valid_bits = (uint32_t)env_u64("RD_TRANSFER_TIMESTAMP_VALID_BITS", 48, 36, 64);
-	c->nonprecise = (enum rd_nonprecise_mode)env_choice("RD_NONPRECISE_OCCLUSION", np, 0);
-	c->multiview = (enum rd_multiview_mode)env_choice("RD_MULTIVIEW_QUERIES", mv, 0);
-	c->overflow = (enum rd_overflow_mode)env_choice("RD_RESULT_OVERFLOW", ov, 0);
-	c->availability_value = env_u64("RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
-	c->result_latency_us = (uint32_t)env_u64("RD_RESULT_LATENCY_US", 0, 0, 10000000);
-	c->draw_delay_us = (uint32_t)env_u64("RD_DRAW_DELAY_US", 0, 0, 1000000);
+	c->timestamp_valid_bits = (uint32_t)env_u64(c, "RD_TIMESTAMP_VALID_BITS", 64, 36, 64);
+	c->transfer_valid_bits = (uint32_t)env_u64(c, "RD_TRANSFER_TIMESTAMP_VALID_BITS", 48, 36, 64);
+	c->nonprecise = (enum rd_nonprecise_mode)env_choice(c, "RD_NONPRECISE_OCCLUSION", np, 0);
+	c->multiview = (enum rd_multiview_mode)env_choice(c, "RD_MULTIVIEW_QUERIES", mv, 0);
+	c->overflow = (enum rd_overflow_mode)env_choice(c, "RD_RESULT_OVERFLOW", ov, 0);
+	c->availability_value = env_u64(c, "RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
+	c->result_latency_us = (uint32_t)env_u64(c, "RD_RESULT_LATENCY_US", 0, 0, 10000000);
+	c->draw_delay_us = (uint32_t)env_u64(c, "RD_DRAW_DELAY_US", 0, 0, 1000000);
 	/* A slower build of the same device, for proving that `vkqs report
 	 * --baseline` sees a slowdown (docs/bench-regressions.md) */
-	c->bench_slowdown_pct = (uint32_t)env_u64("RD_BENCH_SLOWDOWN", 0, 0, 1000);
+	c->bench_slowdown_pct = (uint32_t)env_u64(c, "RD_BENCH_SLOWDOWN", 0, 0, 1000);
 	/* 18.2: "vkGetQueryPoolResults may return VK_NOT_READY if there are
 	 * queries in the unavailable state"; "any result written by this
 	 * command is undefined" for them. */
 	static const char *const nr[] = {"not_ready", "success", NULL};
 	static const char *const uv[] = {"unwritten", "zero", NULL};
-	c->not_ready_success = env_choice("RD_NOT_READY", nr, 0) == 1;
-	c->unavailable_zero = env_choice("RD_UNAVAILABLE_VALUES", uv, 0) == 1;
+	c->not_ready_success = env_choice(c, "RD_NOT_READY", nr, 0) == 1;
+	c->unavailable_zero = env_choice(c, "RD_UNAVAILABLE_VALUES", uv, 0) == 1;
 	/* 18.2 PARTIAL: "an intermediate result value between zero and the
 	 * final result value" for an unavailable query */
 	static const char *const pv[] = {"zero", "final", "half", NULL};
-	c->partial = env_choice("RD_PARTIAL_VALUES", pv, 0);
+	c->partial = env_choice(c, "RD_PARTIAL_VALUES", pv, 0);
 	/* 0: commands without work take no time, so back-to-back timestamps
 	 * are equal (18.5 asks only that a later one is not lower) */
-	c->command_cost_ns = (uint32_t)env_u64("RD_COMMAND_COST_NS", 20, 0, 1000000);
+	c->command_cost_ns = (uint32_t)env_u64(c, "RD_COMMAND_COST_NS", 20, 0, 1000000);
 	/* VkGetCalibratedTimestamps: maxDeviation is an upper bound, it may be loose */
-	c->max_deviation_ns = env_u64("RD_MAX_DEVIATION_NS", 0, 0, 1000000000);
-	c->host_clock = env_choice("RD_CLOCK", clk, 0) == 1;
-	c->clock_start = env_u64("RD_CLOCK_START", 1000000, 0, UINT64_MAX);
+	c->max_deviation_ns = env_u64(c, "RD_MAX_DEVIATION_NS", 0, 0, 1000000000);
+	c->host_clock = env_choice(c, "RD_CLOCK", clk, 0) == 1;
+	c->clock_start = env_u64(c, "RD_CLOCK_START", 1000000, 0, UINT64_MAX);
 	/* VK_ARM_shader_instrumentation: perBasicBlockGranularity (VK_TRUE
 	 * unless RD_INSTRUMENT_BLOCKS=off, the required minimum). */
 	static const char *const ib[] = {"on", "off", NULL};
-	c->instrument_blocks = env_choice("RD_INSTRUMENT_BLOCKS", ib, 0) == 0;
+	c->instrument_blocks = env_choice(c, "RD_INSTRUMENT_BLOCKS", ib, 0) == 0;
 	c->profiling_lock_file = env("RD_PROFILING_LOCK_FILE");
 	const char *fault = env("RD_FAULT");
 	if (fault) {
@@ -215,22 +264,19 @@ void rd_config_load(struct rd_config *c)
 			RD_FAULT_LIST(X)
 #undef X
 		};
-		c->fault_unknown = true;
 		for (int i = 0; i < RD_FAULT_COUNT - 1; i++)
-			if (!strcmp(fault, names[i])) {
+			if (!strcmp(fault, names[i]))
 				c->fault = (enum rd_fault)(i + 1);
-				c->fault_unknown = false;
-			}
-		if (c->fault_unknown) {
+		if (!c->fault) {
 			char list[4096] = "";
 			for (int i = 0; i < RD_FAULT_COUNT - 1; i++)
 				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 					 i ? ", " : "", names[i]);
-			rd_log("RD_FAULT=%s is not a fault; the faults are: %s", fault, list);
+			refuse(c, "RD_FAULT=%s is not a fault; the faults are: %s", fault, list);
 		}
 	}
 	c->wedge_file = env("RD_WEDGE_FILE");
-	c->wedge_after = env_u64("RD_WEDGE_AFTER", 0, 0, UINT64_MAX);
+	c->wedge_after = env_u64(c, "RD_WEDGE_AFTER", 0, 0, UINT64_MAX);
 }
 
 bool rd_wedge_submit(const struct rd_config *c)

@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "device.h"
 #include "expect.h"
+#include "json.h"
 #include "record.h"
 #include "registry.h"
 #include "report.h"
@@ -192,6 +193,29 @@ static void test_expectations(const char *dir)
 	T(!vkqs_regex_list_match(&e.flakes, "vkqs.xy"));
 	T(!vkqs_parse_regexes(&e.skips, "vkqs.(unclosed\n", "sk.txt", err, sizeof(err)) &&
 	  strstr(err, "sk.txt:1"));
+
+	/* Pins: only the pinned failure is expected. */
+	struct vkqs_expectations pe = {0};
+	T(vkqs_parse_fails(&pe, "# must: x\n# pin: got [0-9]+, want 4\nvkqs.p.a,Fail\nvkqs.p.b,Fail\n",
+			   "p.txt", err, sizeof(err)));
+	struct vkqs_case_inst pci = {.name = "vkqs.p.a"}, pci2 = {.name = "vkqs.p.b"};
+	struct vkqs_result pr = {.ci = &pci, .done = true, .status = VKQS_FAIL};
+	snprintf(pr.message, sizeof(pr.message), "x.c:1: got 5, want 4");
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_EXPECTED && !pr.pin);
+	snprintf(pr.message, sizeof(pr.message), "x.c:9: another check broke");
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_NOT_PINNED && pr.pin && vkqs_outcome_unexpected(pr.outcome));
+	pr.ci = &pci2; /* no pin: any Fail is expected */
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_EXPECTED);
+	vkqs_expectations_free(&pe);
+	T(!vkqs_parse_fails(&pe, "# pin: a\n# pin: b\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
+	  strstr(err, "p.txt:2"));
+	vkqs_expectations_free(&pe);
+	T(!vkqs_parse_fails(&pe, "# pin: (a\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
+	  strstr(err, "bad pin regex"));
+	vkqs_expectations_free(&pe);
 
 	/* Classification. */
 	struct vkqs_case_inst ci = {.name = "vkqs.a.b"};
@@ -419,6 +443,33 @@ static void test_layer_versions(void)
 	}
 }
 
+/* The JSON reader --resume uses: values, escapes, errors with offsets. */
+static void test_json(void)
+{
+	char err[256];
+	struct vkqs_json j;
+	T(vkqs_json_parse(" {\"a\": [1, -2.5e1, true, null, \"x\\\"\\u00e9\\ud83d\\ude00\\n\"],"
+			  " \"b\": {}} ", &j, err, sizeof(err)));
+	const struct vkqs_json *a = vkqs_json_get(&j, "a");
+	T(a && a->type == VKQS_JSON_ARRAY && a->count == 5);
+	T(a && a->items[1].number == -25.0 && a->items[2].boolean &&
+	  a->items[3].type == VKQS_JSON_NULL);
+	T(a && !strcmp(a->items[4].string, "x\"\xc3\xa9\xf0\x9f\x98\x80\n"));
+	T(vkqs_json_get(&j, "b") && vkqs_json_get(&j, "b")->count == 0);
+	T(vkqs_json_get(&j, "c") == NULL && vkqs_json_str(&j, "a") == NULL);
+	vkqs_json_free(&j);
+	static const char *const broken[] = {"", "{", "[1,]", "{\"a\" 1}", "\"abc", "[1] x",
+					  "\"\\u0000\"", "\"\\q\"", "{1: 2}"};
+	for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+		err[0] = '\0';
+		T(!vkqs_json_parse(broken[i], &j, err, sizeof(err)) && !strncmp(err, "byte ", 5));
+	}
+	char deep[200];
+	memset(deep, '[', sizeof(deep) - 1);
+	deep[sizeof(deep) - 1] = '\0';
+	T(!vkqs_json_parse(deep, &j, err, sizeof(err)) && strstr(err, "deep"));
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
@@ -429,6 +480,7 @@ int main(int argc, char **argv)
 	test_reporters(dir);
 	test_bench_stats();
 	test_layer_versions();
+	test_json();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -328,5 +328,140 @@ class Bench(unittest.TestCase):
         self.assertIn("two suite results or two bench results", r.stderr)
 
 
+MERGE = os.path.join(ROOT, "tools", "merge.py")
+
+
+def run_merge(*args):
+    return subprocess.run([sys.executable, MERGE] + list(args), capture_output=True,
+                          text=True)
+
+
+def shard(i, n, names, **kw):
+    d = result(cases=[(c, "Pass", "ok", "") for c in names], **kw)
+    d.update({"shard": {"index": i, "count": n}, "build": "sha256:x", "options": "o",
+              "selected": 4, "summary": {"total": len(names), "unexpected": 0},
+              "expectations_files": [{"path": "ci/x-fails.txt", "sha256": "aa"}]})
+    return d
+
+
+class Tools(unittest.TestCase):
+    """Issue 39: the tools refuse what would make a comparison incomplete or
+    ambiguous, never replace what they were not asked to, and speak in one line
+    with exit 2 for bad input, never a traceback."""
+
+    def setUp(self):
+        self.f = Files()
+
+    def one_line(self, r, code=2):
+        self.assertEqual(r.returncode, code, r.stdout + r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+    def test_duplicate_case(self):
+        d = result(cases=A + [("vkqs.occlusion.b", "Pass", "ok", "")])
+        p = self.f.write("dup.json", d)
+        r = run_report(p, "--md", self.f.path("o.md"))
+        self.one_line(r)
+        self.assertIn("vkqs.occlusion.b is listed 2 times", r.stderr)
+        self.assertFalse(os.path.exists(self.f.path("o.md")))
+
+    def test_wrong_shape(self):
+        for bad in ({"cases": "x"}, {"device": []}, {"cases": [{"name": 1}]}):
+            d = result(cases=A)
+            d.update(bad)
+            r = run_report(self.f.write("bad.json", d), "--md", self.f.path("o.md"))
+            self.one_line(r)
+
+    def test_baseline_missing_cases(self):
+        old = self.f.write("old.json", result(cases=A))
+        new = self.f.write("new.json", result(started="2026-01-02T00:00:00Z", cases=A[:1]))
+        r = run_report(new, "--baseline", old)
+        self.one_line(r)
+        self.assertIn("lacks 3 of the 4 cases", r.stderr)
+
+    def test_baseline_incomplete(self):
+        old = self.f.write("old.json", result(cases=A))
+        d = result(started="2026-01-02T00:00:00Z", cases=A)
+        d["complete"] = False
+        r = run_report(self.f.write("new.json", d), "--baseline", old)
+        self.one_line(r)
+        self.assertIn("interrupted", r.stderr)
+
+    def test_baseline_configuration(self):
+        o = result(cases=A)
+        o["refdevice"] = {"RD_ARCH": "tiler"}
+        n = result(started="2026-01-02T00:00:00Z", driver="2.0", cases=A)
+        r = run_report(self.f.write("n.json", n), "--baseline", self.f.write("o.json", o))
+        self.one_line(r)
+        self.assertIn("refdevice", r.stderr)
+        o["refdevice"] = None
+        r = run_report(self.f.write("n.json", n), "--baseline", self.f.write("o.json", o))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("Configuration changed: driver: drv 1.0, then drv 2.0", r.stdout)
+
+    def test_output_is_input(self):
+        p = self.f.write("a.json", result(cases=A))
+        r = run_report(p, "--md", p)
+        self.one_line(r)
+        self.assertIn("also an input", r.stderr)
+        r = run_merge(self.f.write("s1.json", shard(1, 2, ["a", "c"])),
+                      self.f.path("s1.json"), self.f.write("s2.json", shard(2, 2, ["b", "d"])))
+        self.one_line(r)
+        self.assertIn("is also a shard", r.stderr)
+        with open(self.f.path("s1.json")) as f:
+            self.assertEqual(json.load(f)["shard"]["index"], 1)
+
+    def test_bad_output_before_work(self):
+        p = self.f.write("a.json", result(cases=A))
+        for out in (self.f.path("no/such/dir/o.md"), self.f.dir, ""):
+            r = run_report(p, "--md", out)
+            self.one_line(r)
+            r = run_merge(out, self.f.write("s1.json", shard(1, 1, ["a"])))
+            self.one_line(r)
+
+    def test_symlink_and_fifo_kept(self):
+        p = self.f.write("a.json", result(cases=A))
+        target = self.f.write("target.md", "old")
+        link = self.f.path("link.md")
+        os.symlink(target, link)
+        self.assertEqual(run_report(p, "--md", link).returncode, 0)
+        self.assertTrue(os.path.islink(link))
+        with open(target) as f:
+            self.assertIn("vkqs", f.read())
+        fifo = self.f.path("fifo.md")
+        os.mkfifo(fifo)
+        reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE, text=True)
+        r = run_report(p, "--md", fifo)
+        out = reader.communicate(timeout=30)[0]
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("vkqs", out)
+        self.assertTrue(os.path.exists(fifo) and not os.path.isfile(fifo))
+
+    def test_merge_refuses(self):
+        s1 = self.f.write("s1.json", shard(1, 2, ["a", "c"]))
+        other = shard(2, 2, ["b", "d"])
+        other["expectations_files"][0]["sha256"] = "bb"
+        r = run_merge(self.f.path("m.json"), s1, self.f.write("s2.json", other))
+        self.one_line(r)
+        self.assertIn("other expectations files", r.stderr)
+        knobs = shard(2, 2, ["b", "d"])
+        knobs["refdevice"] = {"RD_ARCH": "tiler"}
+        r = run_merge(self.f.path("m.json"), s1, self.f.write("s2.json", knobs))
+        self.one_line(r)
+        self.assertIn("refdevice", r.stderr)
+        dup = shard(2, 2, ["b", "b"])
+        r = run_merge(self.f.path("m.json"), s1, self.f.write("s2.json", dup))
+        self.one_line(r)
+        self.assertIn("listed twice", r.stderr)
+        bad = shard(2, 2, ["b", "d"])
+        bad["shard"] = "two"
+        r = run_merge(self.f.path("m.json"), s1, self.f.write("s2.json", bad))
+        self.one_line(r)
+        self.assertFalse(os.path.exists(self.f.path("m.json")))
+        good = run_merge(self.f.path("m.json"), s1,
+                         self.f.write("s2.json", shard(2, 2, ["b", "d"])))
+        self.assertEqual(good.returncode, 0, good.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -11,14 +11,18 @@ device_lost kept, the wall time of the longest shard, and "shards": N.  It
 reads like any result file: `report.py OUT.json --baseline OLD.json`, the page.
 
 Refused with one line on stderr and exit 2, naming the shard, with nothing
-written: a file that is not a vkqs result, shards of different devices,
-builds or options, an incomplete shard, a shard given twice or missing,
-cases in two shards, and fewer cases than the shards selected.
+written: a file that is not a vkqs result or not of its shape, shards of
+different devices, builds, options, refdevice knobs or expectations files
+(their SHA-256), an incomplete shard, a shard given twice or missing, cases
+in two shards or twice in one, fewer cases than the shards selected, an
+output that is also a shard, an output path that cannot be written.
 """
 import json
 import os
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outputs  # noqa: E402
 
 
 class MergeError(Exception):
@@ -45,7 +49,29 @@ def load(path):
                              % (path, key))
     if not data["shard"]:
         raise MergeError("%s: not a shard (run without --shard)" % path)
+    shape(path, data)
     return data
+
+
+def shape(path, data):
+    """The members merge reads, of the types it reads them as."""
+    def need(ok, what):
+        if not ok:
+            raise MergeError("%s: not a vkqs result of this shape (%s)" % (path, what))
+    sh = data["shard"]
+    need(isinstance(sh, dict) and isinstance(sh.get("index"), int)
+         and isinstance(sh.get("count"), int), "\"shard\" is not {index, count}")
+    need(isinstance(data["selected"], int), "\"selected\" is not a number")
+    need(isinstance(data["device"], dict), "\"device\" is not an object")
+    need(isinstance(data["summary"], dict), "\"summary\" is not an object")
+    need(isinstance(data["cases"], list), "\"cases\" is not a list")
+    for i, c in enumerate(data["cases"]):
+        need(isinstance(c, dict) and isinstance(c.get("name"), str)
+             and isinstance(c.get("status"), str), "case %d has no name and status" % i)
+    names = [c["name"] for c in data["cases"]]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise MergeError("%s: case %s is listed twice" % (path, dup))
 
 
 def device_key(d):
@@ -58,6 +84,12 @@ def validation_key(d):
     """Off, or on with which layer (the counts differ from shard to shard)."""
     v = d.get("validation")
     return "layer %s" % v.get("layer") if isinstance(v, dict) else ("on" if v else "off")
+
+
+def expectation_hashes(d):
+    files = d.get("expectations_files") or []
+    return ", ".join("%s %s" % (f.get("path"), str(f.get("sha256"))[:12])
+                     for f in files if isinstance(f, dict)) or "none"
 
 
 def merge(paths):
@@ -77,10 +109,14 @@ def merge(paths):
         if validation_key(d) != validation_key(first):
             raise MergeError("%s: validation %s differs from %s's %s"
                              % (p, validation_key(d), first_path, validation_key(first)))
-        for key in ("options", "expectations", "selected"):
+        for key in ("options", "expectations", "selected", "refdevice"):
             if d.get(key) != first.get(key):
                 raise MergeError("%s: %s %r differs from %s's %r"
                                  % (p, key, d.get(key), first_path, first.get(key)))
+        if expectation_hashes(d) != expectation_hashes(first):
+            raise MergeError("%s: judged by other expectations files (%s) than %s (%s)"
+                             % (p, expectation_hashes(d), first_path,
+                                expectation_hashes(first)))
         if d["shard"]["count"] != n:
             raise MergeError("%s: shard %d/%d of another split than %s (of %d)"
                              % (p, d["shard"]["index"], d["shard"]["count"], first_path, n))
@@ -139,19 +175,6 @@ def merge(paths):
     return out
 
 
-def write_atomic(path, data):
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".merge-")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) < 2:
@@ -159,13 +182,21 @@ def main(argv=None):
         return 2
     out, shards = argv[0], argv[1:]
     try:
+        outputs.check(out)
+        for p in shards:
+            if os.path.exists(p) and outputs.same_file(out, p):
+                raise MergeError("the output %s is also a shard (%s)" % (out, p))
         merged = merge(shards)
-        write_atomic(out, merged)
-    except MergeError as e:
+        outputs.write(out, json.dumps(merged, indent=1) + "\n")
+    except (MergeError, outputs.OutputError) as e:
         print("merge: error: %s" % e, file=sys.stderr)
         return 2
     except OSError as e:
-        print("merge: error: %s: %s" % (out, e.strerror), file=sys.stderr)
+        print("merge: error: %s: %s" % (e.filename or out, e.strerror), file=sys.stderr)
+        return 2
+    except (KeyError, TypeError, AttributeError, ValueError) as e:
+        print("merge: error: a shard is not a vkqs result of this shape (%s: %s)"
+              % (type(e).__name__, e), file=sys.stderr)
         return 2
     s = merged["summary"]
     print("merge: %d shards of %s -> %s: %d cases, %d unexpected"

@@ -27,7 +27,6 @@ import math
 import os
 import re
 import sys
-import tempfile
 
 try:
     import jinja2
@@ -35,6 +34,8 @@ except ImportError:  # reported when a page is asked for
     jinja2 = None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import outputs  # noqa: E402
 FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
 
 # Status words of the suite and their categories in the report.
@@ -149,6 +150,22 @@ def load_run(path, data=None):
     for key in ("device", "benchmarks" if fmt == "vkqs-bench" else "cases"):
         if key not in data:
             raise ReportError("%s: not a vkqs result (no %r)" % (path, key))
+    if not isinstance(data["device"], dict):
+        raise ReportError("%s: not a vkqs result of this shape (\"device\" is not an object)"
+                          % path)
+    items = data["benchmarks" if fmt == "vkqs-bench" else "cases"]
+    if not isinstance(items, list):
+        raise ReportError("%s: not a vkqs result of this shape (not a list of cases)" % path)
+    for i, c in enumerate(items):
+        if not (isinstance(c, dict) and isinstance(c.get("name"), str)
+                and isinstance(c.get("status"), str)):
+            raise ReportError("%s: not a vkqs result of this shape (entry %d has no name "
+                              "and status)" % (path, i))
+    names = collections.Counter(c["name"] for c in items)
+    dup = [n for n, k in names.items() if k > 1]
+    if dup:
+        raise ReportError("%s: %s is listed %d times (an ambiguous result)"
+                          % (path, dup[0], names[dup[0]]))
     return BenchRun(path, data) if fmt == "vkqs-bench" else Run(path, data)
 
 
@@ -324,20 +341,8 @@ def headline(run):
 
 
 def write_atomic(path, text):
-    """Writes all of text to path, or nothing (a temporary file renamed)."""
-    d = os.path.dirname(os.path.abspath(path))
-    os.makedirs(d, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".report-")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    """All of text to path (tools/outputs.py: never replaces a device)."""
+    outputs.write(path, text)
 
 
 # Benchmarks -------------------------------------------------------------------
@@ -693,11 +698,38 @@ def render_html(runs, benches=(), mutation=None):
 
 # Baseline ---------------------------------------------------------------------
 
+def configuration(run):
+    """What a comparison must share (refused) and what it reports."""
+    d = run.data
+    files = ", ".join("%s %s" % (f.get("path"), str(f.get("sha256"))[:12])
+                      for f in d.get("expectations_files") or [] if isinstance(f, dict))
+    return {"refdevice knobs": json.dumps(d.get("refdevice") or {}, sort_keys=True),
+            "driver": run.driver, "validation layer": run.validation_layer or
+            ("on" if run.validation else "off"),
+            "expectations": files or "none"}
+
+
 def baseline(new, old):
-    """(regressions, fixes, changes): (name, old status, new status)."""
+    """(regressions, fixes, changes, notes): rows (name, old status, new
+    status); notes say how the two configurations differ."""
     if new.device != old.device:
         raise ReportError("--baseline compares runs of one device: %s is %s, %s is %s"
                           % (old.path, old.device, new.path, new.device))
+    cn, co = configuration(new), configuration(old)
+    if cn["refdevice knobs"] != co["refdevice knobs"]:
+        raise ReportError("--baseline compares one configuration: %s ran the refdevice with "
+                          "%s, %s with %s" % (new.path, cn["refdevice knobs"], old.path,
+                                             co["refdevice knobs"]))
+    if new.data.get("complete") is False:
+        raise ReportError("%s is an interrupted run: complete it (vkqs run --resume) "
+                          "before comparing" % new.path)
+    missing = [n for n in old.cases if n not in new.cases]
+    if missing:
+        raise ReportError("%s lacks %d of the %d cases of %s (first: %s): an incomplete "
+                          "comparison shows no regression" % (new.path, len(missing),
+                                                              len(old.cases), old.path,
+                                                              missing[0]))
+    notes = ["%s: %s, then %s" % (k, co[k], cn[k]) for k in cn if cn[k] != co[k]]
     regressions, fixes, changes = [], [], []
     for name in all_names([old, new]):
         a, b = old.status(name), new.status(name)
@@ -711,7 +743,7 @@ def baseline(new, old):
             fixes.append(row)
         else:
             changes.append(row)
-    return regressions, fixes, changes
+    return regressions, fixes, changes, notes
 
 
 # The regression rule of docs/bench-regressions.md.  A metric's figure is
@@ -876,11 +908,13 @@ def bench_baseline_markdown(new, old, result):
 
 
 def baseline_markdown(new, old, result):
-    regressions, fixes, changes = result
+    regressions, fixes, changes, notes = result
     out = ["# vkqs: %s against its baseline" % new.label, "",
            "%s (%s) against %s (%s): %d new failures, %d fixes, %d other changes."
            % (new.path, new.date, old.path, old.date, len(regressions), len(fixes),
               len(changes))]
+    if notes:
+        out += ["", "Configuration changed: " + "; ".join(notes) + "."]
     for title, rows in (("New failures", regressions), ("Fixes", fixes),
                         ("Other changes", changes)):
         if rows:
@@ -901,6 +935,16 @@ def main(argv=None):
                          "when something regressed")
     args = ap.parse_args(argv)
     try:
+        for opt, out in (("--html", args.html), ("--md", args.md)):
+            if out is None:
+                continue
+            try:
+                outputs.check(out)
+            except outputs.OutputError as e:
+                raise ReportError("%s: %s" % (opt, e))
+            for p in args.results + ([args.baseline] if args.baseline else []):
+                if os.path.exists(p) and not os.path.isdir(p) and outputs.same_file(out, p):
+                    raise ReportError("%s %s is also an input" % (opt, out))
         if args.baseline:
             if len(args.results) != 1 or args.html:
                 raise ReportError("--baseline takes one new result file (and --md)")
@@ -929,6 +973,13 @@ def main(argv=None):
         return 0
     except ReportError as e:
         print("report: error: %s" % e, file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("report: error: %s: %s" % (e.filename or "output", e.strerror), file=sys.stderr)
+        return 2
+    except (KeyError, TypeError, AttributeError, ValueError) as e:
+        print("report: error: a result file is not of the shape this report reads (%s: %s)"
+              % (type(e).__name__, e), file=sys.stderr)
         return 2
 
 

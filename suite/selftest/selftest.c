@@ -20,6 +20,25 @@ static void fail(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_EQ(ctx, 2 + 2, 5);
 }
 
+/* An order-dependent failure, as a driver that keeps state across
+ * submissions gives one: the spoiler leaves state in the process, the
+ * victim fails after it and passes alone.  Only with VKQS_SELFTEST_ORDER=1
+ * (tests/runner_robust.sh order); otherwise both pass. */
+static bool order_spoiled;
+
+static void order_spoiler(struct vkqs_ctx *ctx, const void *param)
+{
+	order_spoiled = true;
+	VKQS_EXPECT_EQ(ctx, 2 + 2, 4);
+}
+
+static void order_victim(struct vkqs_ctx *ctx, const void *param)
+{
+	const char *on = getenv("VKQS_SELFTEST_ORDER");
+	VKQS_EXPECTF(ctx, !(on && !strcmp(on, "1") && order_spoiled),
+		     "state left by vkqs.selftest.runner.order_spoiler in this process");
+}
+
 static void not_supported(struct vkqs_ctx *ctx, const void *param)
 {
 	vkqs_skip(ctx, "self-test of NotSupported");
@@ -293,6 +312,10 @@ static const struct vkqs_case cases[] = {
 	{"runner.not_supported", not_supported, "runner self-test",
 	 .flags = SELF | VKQS_CASE_NO_DEVICE},
 	{"runner.flaky", flaky, "runner self-test", .flags = SELF | VKQS_CASE_NO_DEVICE},
+	{"runner.order_spoiler", order_spoiler, "runner self-test",
+	 .flags = SELF | VKQS_CASE_NO_DEVICE},
+	{"runner.order_victim", order_victim, "runner self-test",
+	 .flags = SELF | VKQS_CASE_NO_DEVICE},
 	{"driver.crash_in_queue_submit", crash_in_driver, "runner self-test", .flags = SELF},
 	{"driver.hang_in_wait_for_fences", hang_in_driver, "runner self-test", .flags = SELF},
 	{"driver.validation_error", validation_error, "runner self-test", .flags = SELF},

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Pin the expected failures of a -fails.txt to what fails (runner: the
+"# pin:" comment, framework/expect.h).
+
+    tools/pin_expectations.py RESULTS.json PREFIX-fails.txt [--check]
+
+For each entry without a pin whose case has that status in RESULTS.json (a
+run of this build on the driver the file is for), a "# pin: REGEX" line is
+written just above it: the case's first failure message without its
+"file.c:line: " prefix (lines move), regex-escaped, each number replaced by
+[0-9]+ (values that vary between runs of one driver must not make the
+failure unexpected; the check and the shape of its message are pinned).
+Entries whose case did not fail so are left as they are and listed.
+--check: exit 1, changing nothing, when an entry lacks a pin that the
+result could give.  Bad input: one line, exit 2.
+"""
+import json
+import re
+import sys
+
+PREFIX = re.compile(r"^[\w.-]+\.c:\d+: ")
+ERE_SPECIAL = re.compile(r"[.\[\]()*+?{}|^$\\]")
+
+
+def pattern(message):
+    first = PREFIX.sub("", message)
+    # one check: up to the next "file.c:line: " of a second failure
+    first = re.split(r"; [\w.-]+\.c:\d+: ", first)[0][:200]
+    out = []
+    for part in re.split(r"(0x[0-9a-fA-F]+|\d+)", first):
+        if part.startswith("0x"):
+            out.append("0x[0-9a-fA-F]+")
+        elif part.isdigit():
+            out.append("[0-9]+")
+        else:
+            out.append(ERE_SPECIAL.sub(r"\\\g<0>", part))
+    return "".join(out)
+
+
+def main(argv):
+    check = "--check" in argv
+    args = [a for a in argv if a != "--check"]
+    if len(args) != 2:
+        print("usage: pin_expectations.py RESULTS.json PREFIX-fails.txt [--check]",
+              file=sys.stderr)
+        return 2
+    res_path, fails_path = args
+    try:
+        with open(res_path, encoding="utf-8") as f:
+            res = json.load(f)
+        with open(fails_path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        cases = {c["name"]: c for c in res["cases"]}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print("pin_expectations: error: %s" % e, file=sys.stderr)
+        return 2
+    out, added, left = [], 0, []
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if s and not s.startswith("#") and "," in s:
+            name, status = s.split(",")[:2]
+            above = [l.strip() for l in reversed(out) if l.strip().startswith("#")]
+            j = len(out) - 1
+            pinned = False
+            while j >= 0 and out[j].strip().startswith("#"):
+                pinned = pinned or out[j].strip().startswith("# pin:")
+                j -= 1
+            c = cases.get(name)
+            if not pinned:
+                if c and c["status"] == status and c.get("message"):
+                    out.append("# pin: " + pattern(c["message"]))
+                    added += 1
+                else:
+                    left.append("%s (%s)" % (name, c["status"] if c else "not in the result"))
+        out.append(line)
+    for l in left:
+        print("pin_expectations: %s: no pin for %s" % (fails_path, l), file=sys.stderr)
+    if check:
+        if added:
+            print("pin_expectations: %s: %d entries could be pinned" % (fails_path, added))
+        return 1 if added else 0
+    if added:
+        with open(fails_path, "w", encoding="utf-8") as f:
+            f.write("\n".join(out))
+    print("pin_expectations: %s: %d pins added, %d entries left unpinned"
+          % (fails_path, added, len(left)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
