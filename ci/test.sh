@@ -4,8 +4,9 @@
 #    against self-test cases that crash and hang inside the driver, the suite
 #    on lavapipe and on the reference device under the validation layer,
 #    vulkaninfo on the reference device, every refdevice variation;
-# 2. Release and Debug builds, warnings as errors (GCC warns differently
-#    per optimisation level), and their unit and CLI tests;
+# 2. Release and Debug builds with gcc and with clang, warnings as errors
+#    (each compiler warns differently per optimisation level), and their
+#    unit and CLI tests;
 # 3. the reference device built with ASan+UBSan runs the whole suite on both
 #    architectures;
 # 4. the SPIR-V fuzz target replays its corpus, then fuzzes for a bounded time.
@@ -19,11 +20,15 @@ ci/build.sh
 if [ "${CI:-}" = true ]; then export VKQS_REQUIRE_CURRENT_LAYER=1; fi
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-for type in Release Debug; do
-	echo "== $type build, warnings as errors"
-	cmake -S . -B "build-$type" -DCMAKE_BUILD_TYPE="$type" -DVKQS_WERROR=ON >/dev/null
-	cmake --build "build-$type" -j"$jobs" >/dev/null
-	ctest --test-dir "build-$type" --output-on-failure -j"$jobs" -L 'unit|cli'
+for cc in gcc clang; do
+	for type in Release Debug; do
+		echo "== $cc $type build, warnings as errors"
+		dir="build-$cc-$type"
+		cmake -S . -B "$dir" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE="$type" \
+			-DVKQS_WERROR=ON >/dev/null
+		cmake --build "$dir" -j"$jobs" >/dev/null
+		ctest --test-dir "$dir" --output-on-failure -j"$jobs" -L 'unit|cli'
+	done
 done
 
 echo "== ASan+UBSan build: the suite on the reference device"

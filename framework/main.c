@@ -22,6 +22,21 @@
 #define EXIT_UNEXPECTED 1
 #define EXIT_USAGE 2
 
+/* Under AddressSanitizer the refdevice and the suite run several times
+ * slower (a loaded 2-core CI machine took over 30 s for one fence of
+ * vkqs.perf.values.time_grows_with_work): the default --timeout, and with
+ * it the fence timeout (half of it), scale by this. */
+#if defined(__SANITIZE_ADDRESS__)
+#define VKQS_SANITIZER_SLOWDOWN 4
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VKQS_SANITIZER_SLOWDOWN 4
+#endif
+#endif
+#ifndef VKQS_SANITIZER_SLOWDOWN
+#define VKQS_SANITIZER_SLOWDOWN 1
+#endif
+
 /* One usage text per command; `vkqs --help` prints them all, `vkqs CMD
  * --help` its own. */
 static const struct {
@@ -142,7 +157,7 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		       struct opts *o)
 {
 	o->device = VKQS_DEFAULT_DEVICE;
-	o->timeout_s = 60;
+	o->timeout_s = 60 * VKQS_SANITIZER_SLOWDOWN;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
 	o->filters = calloc((size_t)argc + 1, sizeof(*o->filters));
