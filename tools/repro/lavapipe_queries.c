@@ -73,13 +73,21 @@ static void full_barrier(VkCommandBuffer cb)
 			     VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
 }
 
-/* Reads queries [0, n) with WAIT | WITH_AVAILABILITY: value, availability. */
-static void read_all(struct repro *r, VkQueryPool pool, uint32_t n, uint64_t (*v)[2])
+/* Reads queries [0, n) with WAIT | WITH_AVAILABILITY: value, availability.
+ * With WAIT only VK_SUCCESS is right for queries whose work completed (18.2:
+ * "VK_QUERY_RESULT_WAIT_BIT ... will wait for each query's status to become
+ * available"); false (with the result printed) otherwise. */
+static bool read_all(struct repro *r, VkQueryPool pool, uint32_t n, uint64_t (*v)[2])
 {
-	REPRO_CHECK(vkGetQueryPoolResults(r->device, pool, 0, n, n * 2 * sizeof(uint64_t), v,
-					  2 * sizeof(uint64_t),
-					  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
-						  VK_QUERY_RESULT_WITH_AVAILABILITY_BIT));
+	memset(v, 0, n * sizeof(*v));
+	VkResult res = vkGetQueryPoolResults(r->device, pool, 0, n, n * 2 * sizeof(uint64_t), v,
+					     2 * sizeof(uint64_t),
+					     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT |
+						     VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+	if (res != VK_SUCCESS)
+		repro_log("FAIL: vkGetQueryPoolResults with WAIT after the fence returned %d%s",
+			  (int)res, res == VK_NOT_READY ? " (VK_NOT_READY)" : "");
+	return res == VK_SUCCESS;
 }
 
 static int mv_timestamp(uint32_t mask)
@@ -122,8 +130,7 @@ static int mv_timestamp(uint32_t mask)
 	vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, after);
 	repro_cmd_submit_wait(&r, cb, "timestamps around and inside the multiview subpass");
 	uint64_t v[2 + 2 * 32][2];
-	read_all(&r, pool, count, v);
-	int bad = 0;
+	int bad = !read_all(&r, pool, count, v);
 	for (uint32_t q = 0; q < count; q++)
 		if (!v[q][1]) {
 			repro_log("FAIL: query %u unavailable after the fence", q);
