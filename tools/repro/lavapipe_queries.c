@@ -11,8 +11,9 @@
  *     draw in a subpass of view mask MASK (N queries each), one after it;
  *     after the fence every query must be available, and the first query of
  *     each multiview write must lie between the writes outside the instance.
- *     Lavapipe 25.0.7 crashes (SIGSEGV on its queue thread) with masks 0x5
- *     and 0xf; 0x1 and 0x3 pass.
+ *     Lavapipe 25.0.7 crashes (SIGSEGV) with masks 0x3, 0x5 and 0xf; 0x1
+ *     passes.  (22.3.6 returns VK_NOT_READY for the view queries past the
+ *     first, WAIT or not: an older bug vkqs also lists.)
  *
  *   occlusion
  *     Spec 18.3: with VK_QUERY_CONTROL_PRECISE_BIT "an implementation must
@@ -24,8 +25,8 @@
  *       b. begun before the render pass instance, ended after it;
  *       c. as b, with vkCmdClearAttachments after the draws (a clear may
  *          count, 18.2: so at least 3072).
- *     Lavapipe 25.0.7 drops the samples of the first draws in each
- *     (vkqs: 128 of 192; 0 of 448).
+ *     Lavapipe 25.0.7 counts 0 of the 3072 in each (vkqs saw 128 of 192
+ *     and 0 of 448); 22.3.6 counts 3072.
  *
  * Exit 0: the driver did what the spec says; 1: it did not; 2: the device
  * lacks what is needed; 3: a fence did not signal.  A crash is the process
