@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The table of the suite runs kept in results/, made from their JSON.
+
+    tools/results_table.py [--check] [RESULTS_DIR] [OUT.md]
+
+Writes OUT.md (default docs/results.md): one row per vkqs-results file of
+RESULTS_DIR (default results/), newest first, with what the file itself
+records: the date, device, driver, validation layer, expectations, vkqs
+build, the counts of the summary, and whether the run completed or lost the
+device.  Nothing in the table is typed by hand, so it cannot drift from the
+files; what a run means is in the commit that added it and in the driver's
+ci/*-fails.txt.  --check: exit 1 when OUT.md differs from what it would
+write (ctest docs.results_table).  Bad input: one line, exit 2.
+"""
+import glob
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import outputs  # noqa: E402
+
+HEAD = """# Results of real runs
+
+Made by `tools/results_table.py` from the JSON files in `results/` (ctest
+`docs.results_table` fails when this page is stale).  Newest first.  Runs
+started before 2026-11-27 predate the verdicts of Vulkan 1.4.360
+(`docs/verdicts.md`); each expected failure is explained in the driver's
+`ci/<driver>-fails.txt`, and `tools/repro/README.md` has the reproducers of
+the driver bugs that took a GPU down.  Text results of runs that wrote no
+JSON (fresh Debian roots, layer versions, the NVIDIA multiview loss) are the
+`results/*.txt` files.
+
+| file | started | device | driver | layer | expectations | vkqs build | cases | Pass | NotSupported | warnings | expected | unexpected | not run | end |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+"""
+
+
+def row(path, d):
+    dev = d.get("device") or {}
+    s = d.get("summary") or {}
+    v = d.get("validation")
+    layer = v.get("layer", "?") if isinstance(v, dict) else ("on" if v else "none")
+    exp = d.get("expectations") or "none"
+    if d.get("device_lost"):
+        end = "device lost at `%s`" % d["device_lost"].get("at", "?")
+    elif not d.get("complete", True):
+        end = "interrupted"
+    else:
+        end = "complete"
+    knobs = d.get("refdevice") or {}
+    driver = dev.get("driver_info") or dev.get("driver_name", "?")
+    if knobs:
+        driver += " (" + " ".join("%s=%s" % kv for kv in sorted(knobs.items())) + ")"
+    return "| `%s` | %s | %s | %s | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        os.path.basename(path), (d.get("started_at") or "?")[:10], dev.get("name", "?"),
+        driver, layer, exp, (d.get("build") or "?").replace("sha256:", "")[:12],
+        s.get("total", len(d.get("cases", []))), s.get("pass", "?"), s.get("not_supported", "?"),
+        s.get("warnings", "?"), s.get("expected_fails", "?"), s.get("unexpected", "?"),
+        s.get("not_run", "?"), end)
+
+
+def table(results_dir):
+    rows = []
+    for p in sorted(glob.glob(os.path.join(results_dir, "*.json"))):
+        try:
+            with open(p, encoding="utf-8") as f:
+                d = json.load(f)
+        except (OSError, ValueError) as e:
+            raise ValueError("%s: %s" % (p, e))
+        if not isinstance(d, dict) or d.get("format") != "vkqs-results":
+            continue
+        rows.append((d.get("started_at") or "", row(p, d)))
+    rows.sort(key=lambda r: r[0], reverse=True)
+    return HEAD + "\n".join(r for _, r in rows) + "\n"
+
+
+def main(argv):
+    check = "--check" in argv
+    args = [a for a in argv if a != "--check"]
+    if len(args) > 2:
+        print("usage: results_table.py [--check] [RESULTS_DIR] [OUT.md]", file=sys.stderr)
+        return 2
+    results_dir = args[0] if args else os.path.join(ROOT, "results")
+    out = args[1] if len(args) > 1 else os.path.join(ROOT, "docs", "results.md")
+    try:
+        if not os.path.isdir(results_dir):
+            raise ValueError("%s: no such folder" % results_dir)
+        text = table(results_dir)
+        if check:
+            try:
+                with open(out, encoding="utf-8") as f:
+                    old = f.read()
+            except OSError:
+                old = None
+            if old != text:
+                print("results_table: %s is stale: run tools/results_table.py" % out)
+                return 1
+            return 0
+        outputs.check(out)
+        outputs.write(out, text)
+    except (ValueError, outputs.OutputError, OSError) as e:
+        print("results_table: error: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
