@@ -49,10 +49,10 @@ void vkqs_cmd_submit_wait(struct vkqs_ctx *ctx, struct vkqs_queue *q,
 			  VkCommandBuffer cb);
 /* A full execution + memory barrier (all commands, all accesses). */
 void vkqs_cmd_full_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb);
-/* Makes transfer writes (vkCmdCopyQueryPoolResults, fills) visible to the host. */
 /* Makes writes of `access` at `stage` visible to host reads. */
 void vkqs_cmd_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			      VkPipelineStageFlags stage, VkAccessFlags access);
+/* Makes transfer writes (vkCmdCopyQueryPoolResults, fills) visible to the host. */
 void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb);
 /* A secondary command buffer of q's pool, begun with `usage` and the
  * inheritance *inh (NULL: all zero; its sType, renderPass, subpass and

@@ -167,6 +167,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.9: a mesh primitive counts when it reaches the fragment shader stage, not when culled") \
 	X(CLIP_BEFORE_GS, "clipping_counts_input_primitives", "stats", "",                   \
 	  "18.4: clipping counts the primitives out of the last pre-rasterization stage")    \
+	X(PGQ_WITH_STATS, "primitives_generated_zero_beside_statistics", "xfb", "",          \
+	  "18.8: a primitives generated query counts also while a statistics query is active (radv 285223d0fd0)") \
 	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
 	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \
@@ -181,6 +183,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.4: indirect draws count like direct ones")                                      \
 	X(CS_PER_GROUP, "compute_invocations_per_workgroup", "stats", "",                    \
 	  "18.4: COMPUTE_SHADER_INVOCATIONS counts invocations, not workgroups")             \
+	X(STATS_COMPUTE_QUERY_ZERO, "statistics_compute_queue_query_zero", "stats", "",     \
+	  "18.2: a query's results go to its own index (radv a9945216ba2: at query 0 on the compute queue)") \
 	X(TS_PER_CB, "timestamp_clock_per_command_buffer", "timestamp", "",                  \
 	  "18.5: timestamps of later submissions are not lower (one device clock)")          \
 	X(MV_FIRST_VIEW, "multiview_first_view_only", "multiview", "",                       \

@@ -47,6 +47,8 @@ struct active_query {
 	bool open;                     /* begun and not yet ended in this phase */
 	struct rd_counters begin;      /* the snapshot at begin in this phase */
 	struct rd_counters delta;      /* the sum of end - begin over the phases */
+	bool beside_stats;             /* a primitives generated query that was active
+					  together with a statistics query (a fault) */
 };
 
 /* The state commands set, which a tiled render pass replays per tile: it

@@ -53,6 +53,19 @@ void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 		a->view_mask = e->s.in_pass ? e->s.view_mask : 0;
 	}
 	a->open = true;
+	/* the fault's bookkeeping: primitives generated and statistics
+	 * queries active at the same time */
+	for (uint32_t i = 0; i < e->active_count; i++) {
+		struct active_query *o = &e->active[i];
+		if (!o->open || o == a)
+			continue;
+		if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT &&
+		    o->pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS)
+			a->beside_stats = true;
+		if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS &&
+		    o->pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT)
+			o->beside_stats = true;
+	}
 	exec_sample(e, &a->begin);
 	if (rd_fault(&e->dev->instance->config, RD_FAULT_AVAILABLE_AT_BEGIN) &&
 	    pool->type != VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR)
@@ -195,8 +208,16 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		make_available(e, pool, a->query);
 		return;
 	}
-	const struct rd_counters *d = &a->delta;
 	const struct rd_config *cfg = &e->dev->instance->config;
+	/* the fault: a compute-only queue's statistics land in query 0 */
+	struct active_query at_zero;
+	if (rd_fault(cfg, RD_FAULT_STATS_COMPUTE_QUERY_ZERO) &&
+	    pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && e->q->family == RD_FAMILY_COMPUTE) {
+		at_zero = *a;
+		at_zero.query = 0;
+		a = &at_zero;
+	}
+	const struct rd_counters *d = &a->delta;
 	uint32_t n = query_views(a->view_mask);
 	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
 		uint64_t *values = rd_query_values(pool, a->query + v);
@@ -288,6 +309,8 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
 						    ? d->draw.xfb_primitives_written[a->index]
 						    : d->draw.primitives_generated[a->index];
+			if (a->beside_stats && rd_fault(cfg, RD_FAULT_PGQ_WITH_STATS))
+				values[0] = 0;
 		} else if (pool->type == VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT) {
 			/* 18.9: mesh primitives that reach the fragment shader
 			 * stage, counted for all views together (the first

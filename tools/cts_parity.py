@@ -41,7 +41,7 @@ def rows(text):
     """(number or None, class text, [names], none_yet) per table row."""
     out = []
     for line in text.splitlines():
-        if not line.startswith("|") or re.match(r"^\|\s*(#|behaviour|-)", line):
+        if not line.startswith("|") or re.match(r"^\|\s*(#|behaviour|bug class|-)", line):
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         num = int(cells[0]) if cells[0].isdigit() else None

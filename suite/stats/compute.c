@@ -131,6 +131,105 @@ static void compute_only_queue(struct vkqs_ctx *ctx, const void *param)
 	stats_compute_check_buffer(ctx, c, 48, 1);
 }
 
+/* Real drivers have written a compute queue's statistics at query 0
+ * whatever the index (radv a9945216ba2): 18.2 vkCmdBeginQuery "query is the
+ * query index within the query pool that will contain the results".  On
+ * the compute-only family, two dispatches of different sizes in queries 2
+ * and 6 of an 8-query pool; the other six were reset and never begun.
+ * Read back with vkGetQueryPoolResults, and copied by a command recorded on
+ * the same compute-only queue (anv once broke copies there: 983b62ea500):
+ * each query holds its own dispatch's count at its own index, the others
+ * are unavailable. */
+static void compute_only_queue_indices(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	enum { COUNT = 8, QA = 2, QB = 6 };
+	stats_require_stats(ctx);
+	struct vkqs_queue *q = vkqs_require_queue(ctx, &ctx->vk->compute, "compute-only");
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, COUNT, BIT(CS));
+	struct comp *c = stats_compute_setup(ctx, 256);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+	D->vkCmdResetQueryPool(cb, pool, 0, COUNT);
+	stats_compute_bind(ctx, cb, c);
+	D->vkCmdBeginQuery(cb, pool, QA, 0);
+	D->vkCmdDispatch(cb, 3, 2, 1);
+	D->vkCmdEndQuery(cb, pool, QA);
+	stats_compute_barrier(ctx, cb);
+	D->vkCmdBeginQuery(cb, pool, QB, 0);
+	D->vkCmdDispatch(cb, 2, 3, 4);
+	D->vkCmdEndQuery(cb, pool, QB);
+	stats_compute_barrier(ctx, cb);
+	vkqs_cmd_submit_wait(ctx, q, cb);
+	/* After the fence both must be available (no WAIT: a driver that
+	 * wrote them elsewhere would never make them so). */
+	for (uint32_t i = QA; i <= QB; i += QB - QA) {
+		uint64_t v[2] = {0, 0};
+		VkResult r = D->vkGetQueryPoolResults(DEV, pool, i, 1, sizeof(v), v, sizeof(v),
+						      VK_QUERY_RESULT_64_BIT |
+							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+		VKQS_EXPECTF(ctx, r == VK_SUCCESS && v[1] != 0,
+			     "query %u is unavailable after the submission completed (%s, "
+			     "availability %" PRIu64 "): its results were not written at its index",
+			     i, vkqs_vk_result_name(r), v[1]);
+		if (r != VK_SUCCESS || !v[1])
+			return;
+	}
+	struct expect ea = stats_expect_zero("query 2: vkCmdDispatch (3, 2, 1) on the compute-only queue");
+	stats_add_dispatch(&ea, 3, 2, 1);
+	stats_check_query(ctx, pool, QA, BIT(CS), &ea);
+	struct expect eb = stats_expect_zero("query 6: vkCmdDispatch (2, 3, 4) on the compute-only queue");
+	stats_add_dispatch(&eb, 2, 3, 4);
+	stats_check_query(ctx, pool, QB, BIT(CS), &eb);
+	/* the dispatches ran: the (3, 2, 1) dispatch's 48 words were
+	 * written by both, those up to 2 x 3 x 4 x 8 = 192 by the second */
+	vkqs_buffer_invalidate(ctx, c->buf);
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t want = i < 48 ? 2 : i < 192 ? 1 : 0, got = ((const uint32_t *)c->buf->map)[i];
+		VKQS_EXPECTF(ctx, got == want, "word %u of the dispatches' buffer: %u, expected %u",
+			     i, got, want);
+		if (got != want)
+			break;
+	}
+	for (uint32_t i = 0; i < COUNT; i++) {
+		if (i == QA || i == QB)
+			continue;
+		uint64_t v[2] = {0, 0};
+		VkResult r = D->vkGetQueryPoolResults(DEV, pool, i, 1, sizeof(v), v, sizeof(v),
+						      VK_QUERY_RESULT_64_BIT |
+							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+		vkqs_expect_not_ready(ctx, r, "a reset query never begun");
+		VKQS_EXPECTF(ctx, v[1] == 0,
+			     "query %u, reset and never begun, reads available (value %" PRIu64
+			     "): another query's results landed there", i, v[0]);
+	}
+	/* the copy, recorded on the compute-only queue */
+	const VkDeviceSize stride = 2 * sizeof(uint64_t);
+	struct vkqs_buffer *dst = vkqs_buffer_host(ctx, COUNT * stride, 0);
+	memset(dst->map, 0xa5, COUNT * stride);
+	vkqs_buffer_flush(ctx, dst);
+	cb = vkqs_cmd_begin(ctx, q);
+	D->vkCmdCopyQueryPoolResults(cb, pool, 0, COUNT, dst->buf, 0, stride,
+				     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+	vkqs_cmd_to_host_barrier(ctx, cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+				 VK_ACCESS_TRANSFER_WRITE_BIT);
+	vkqs_cmd_submit_wait(ctx, q, cb);
+	vkqs_buffer_invalidate(ctx, dst);
+	const uint64_t *w = (const uint64_t *)dst->map;
+	uint64_t got[2] = {0, 0};
+	stats_get_values(ctx, pool, QA, 1, BIT(CS), true, &got[0]);
+	stats_get_values(ctx, pool, QB, 1, BIT(CS), true, &got[1]);
+	for (uint32_t i = 0; i < COUNT; i++) {
+		bool used = i == QA || i == QB;
+		VKQS_EXPECTF(ctx, (w[2 * i + 1] != 0) == used,
+			     "copy on the compute-only queue: query %u's availability word is %" PRIu64
+			     " (%s)", i, w[2 * i + 1], used ? "its query ran" : "reset, never begun");
+		if (used)
+			VKQS_EXPECTF(ctx, w[2 * i] == got[i == QB],
+				     "copy on the compute-only queue: query %u holds %" PRIu64
+				     ", vkGetQueryPoolResults %" PRIu64, i, w[2 * i], got[i == QB]);
+	}
+}
+
 static const struct vkqs_case cases[] = {
 	{.name = "compute.dispatch",
 	 .fn = compute_dispatch,
@@ -149,6 +248,11 @@ static const struct vkqs_case cases[] = {
 	 .fn = compute_only_queue,
 	 .spec = "18.4: pipeline statistics queries are available on queue families "
 		 "supporting either graphics or compute operations; " CS_SPEC},
+	{.name = "compute.compute_only_queue_indices",
+	 .fn = compute_only_queue_indices,
+	 .spec = "18.2 vkCmdBeginQuery: \"query is the query index within the query pool that "
+		 "will contain the results\"; vkCmdCopyQueryPoolResults on a compute-only queue; "
+		 CS_SPEC},
 };
 
 VKQS_GROUP(stats, compute, cases);
