@@ -179,6 +179,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2: an unavailable statistics query's availability word follows all its values") \
 	X(STATS_INSTANCE_ONCE, "statistics_first_instance_only", "stats", "",                \
 	  "18.4: input assembly and vertex shading of every instance")                       \
+	X(STATS_ADJ_INSTANCES, "statistics_adjacency_instances_packed", "stats", "",        \
+	  "18.4: input assembly and clipping of every instance, adjacency topologies too (radv 9348620946e)") \
 	X(STATS_INDIRECT, "statistics_skip_indirect_draws", "stats", "",                     \
 	  "18.4: indirect draws count like direct ones")                                      \
 	X(CS_PER_GROUP, "compute_invocations_per_workgroup", "stats", "",                    \

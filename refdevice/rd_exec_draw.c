@@ -249,6 +249,15 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 		if (rd_fault(cfg, RD_FAULT_STATS_INDIRECT) && e->in_indirect)
 			*vertex_side[i] = 0;
 	}
+	/* instances of an adjacency topology packed into one: the input
+	 * assembly primitives and clipping of the first alone */
+	bool adjacency = g->topology >= VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY &&
+			 g->topology <= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+	if (dp && adjacency && dp->instance_count > 1 &&
+	    rd_fault(cfg, RD_FAULT_STATS_ADJ_INSTANCES)) {
+		dc->ia_primitives /= dp->instance_count;
+		dc->clipping_invocations /= dp->instance_count;
+	}
 }
 
 /* A draw: straight through, or (tiler, binning phase) its vertex work,

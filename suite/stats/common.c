@@ -546,27 +546,40 @@ void stats_topology(struct vkqs_ctx *ctx, const void *param)
 			   .adjacency_vs = p->adjacency_vs};
 	const struct vkqs_pipeline *pipe = stats_gfx_pipeline(ctx, g.t, &gd);
 
+	uint32_t n = p->instances ? p->instances : 1;
 	vkqs_target_begin(ctx, g.cb, g.t, 1.0f);
 	stats_bind_grid(ctx, g.cb, pipe);
 	D->vkCmdBeginQuery(g.cb, g.pool, 0, 0);
-	D->vkCmdDraw(g.cb, p->count, 1, 0, 0);
+	D->vkCmdDraw(g.cb, p->count, n, 0, 0);
 	D->vkCmdEndQuery(g.cb, g.pool, 0);
 	vkqs_target_end(ctx, g.cb);
 	stats_gfx_submit(ctx, &g);
 
 	struct expect e = stats_expect_zero(p->name);
 	stats_use_pipeline(&e, STAGES_VS_FS);
-	stats_add_range(&e, IA_V, p->prim_verts, p->count);
-	stats_add_range(&e, IA_P, p->prims, p->prims + (p->incomplete ? 1 : 0));
+	/* input assembly and clipping: every instance */
+	stats_add_range(&e, IA_V, n * p->prim_verts, n * p->count);
+	stats_add_range(&e, IA_P, n * p->prims, n * (p->prims + (p->incomplete ? 1 : 0)));
+	/* The vertex shader ignores the instance: one instance's vertices must
+	 * be shaded; another instance's may be "the same vertex"
+	 * (VKQS_SPEC_VS_REUSE), so fewer than all instances' warns. */
 	if (p->main_verts)
 		stats_add_band(&e, VS, (struct vkqs_band){.must = p->main_verts,
-							  .soft = p->prim_verts,
-							  .warn = p->count,
+							  .soft = n * p->prim_verts,
+							  .warn = n * p->count,
 							  .max = UNBOUNDED,
-							  .soft_why = VKQS_SPEC_ADJACENCY});
+							  .soft_why = n > 1 ? VKQS_SPEC_ADJACENCY "; "
+										  VKQS_SPEC_VS_REUSE
+									: VKQS_SPEC_ADJACENCY});
+	else if (n > 1)
+		stats_add_band(&e, VS, (struct vkqs_band){.must = p->prim_verts,
+							  .soft = n * p->prim_verts,
+							  .warn = n * p->count,
+							  .max = UNBOUNDED,
+							  .soft_why = VKQS_SPEC_VS_REUSE});
 	else
 		stats_add_range(&e, VS, p->prim_verts, p->count);
-	stats_add_natural(&e, CLIP_INV, p->prims);
+	stats_add_natural(&e, CLIP_INV, n * p->prims);
 	stats_check_query(ctx, g.pool, 0, g.mask, &e);
 }
 

@@ -200,6 +200,19 @@ static const struct topo_param adj_params[] = {
 	 true, 5},
 };
 
+/* The same with three instances: input assembly and clipping count every
+ * instance (radv RDNA2 packed instances of adjacency topologies and got
+ * the statistics wrong: mesa 9348620946e). */
+static const struct topo_param adj_instanced_params[] = {
+	{"line_list_incomplete", VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, 9, 2, 8, true, false,
+	 4, 3},
+	{"line_strip", VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, 7, 4, 7, false, false, 5, 3},
+	{"triangle_list_incomplete", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, 13, 2, 12,
+	 true, true, 6, 3},
+	{"triangle_strip", VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, 10, 3, 10, false,
+	 true, 5, 3},
+};
+
 /* A line strip with adjacency, indices 0 1 2 3 4 RESTART 5 6 7 8: strips of
  * 5 and 4 vertices, 2 + 1 lines (restarting "has no effect on the count",
  * 18.4, beyond ending the strip); the restart index may count as a vertex
@@ -236,6 +249,11 @@ static const struct vkqs_case cases[] = {
 		 "primitive; Vertex Shader Execution: at least once for each vertex; "
 		 VKQS_SPEC_ADJACENCY,
 	 .params = VKQS_PARAMS(adj_params, topo_name)},
+	{.name = "input_assembly.adjacency_instanced",
+	 .fn = stats_topology,
+	 .spec = IA_SPEC " of every instance; Primitive Topologies: the *_WITH_ADJACENCY "
+		 "topologies' vertices per primitive; " VKQS_SPEC_ADJACENCY "; " VKQS_SPEC_VS_REUSE,
+	 .params = VKQS_PARAMS(adj_instanced_params, topo_name)},
 	{.name = "input_assembly.adjacency_restart",
 	 .fn = adjacency_restart,
 	 .spec = "18.4: restarting the primitive topology has no effect on the input assembly "

@@ -341,6 +341,7 @@ struct topo_param {
 	 * the vertex shader must run for (the adjacent ones are "only
 	 * accessible in a geometry shader"); 0 for other topologies */
 	uint32_t main_verts;
+	uint32_t instances;  /* instanceCount (0: 1); the vertex shader ignores the instance */
 };
 
 #define IA_MASK (BIT(IA_V) | BIT(IA_P) | BIT(VS) | BIT(CLIP_INV))
