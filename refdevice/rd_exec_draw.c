@@ -238,6 +238,10 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 	for (int s = 0; s < RD_MAX_STREAMS; s++) {
 		if (rd_fault(cfg, RD_FAULT_PGQ_DISCARD) && g->rasterizer_discard)
 			dc->primitives_generated[s] = 0;
+		/* the stream query left off when tessellation is the last
+		 * pre-rasterization stage (the capture itself happens) */
+		if (rd_fault(cfg, RD_FAULT_XFB_QUERY_AFTER_TESS) && g->tes && !g->gs)
+			dc->xfb_primitives_written[s] = dc->xfb_primitives_needed[s] = 0;
 		if (rd_fault(cfg, RD_FAULT_XFB_WRITTEN_FULL))
 			dc->xfb_primitives_written[s] = dc->xfb_primitives_needed[s];
 	}

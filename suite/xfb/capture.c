@@ -119,10 +119,66 @@ static void capture_unbound_buffer(struct vkqs_ctx *ctx, const void *param)
 	xfb_expect_untouched(ctx, b0, 5 * LAYOUT_STRIDE0, BIG, "only 5 points were captured");
 }
 
+/* Transform feedback with tessellation as the last pre-rasterization
+ * stage (radv once left the stream query off there: mesa 505290dc44a).
+ * 12 vertices in 3-point patches, each tessellated into one triangle of
+ * its corners: 4 triangles.  Into room for all: written 4, needed 4, each
+ * triangle's three captured positions its patch's corners, patches in
+ * order; into room for 2: written 2, needed 4 (18.7). */
+static const bool tess_small[] = {false, true};
+static void tess_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *(const bool *)param ? "buffer_for_two" : "buffer_for_all");
+}
+
+static void capture_after_tessellation(struct vkqs_ctx *ctx, const void *param)
+{
+	bool small = *(const bool *)param;
+	xfb_require_xfb_query(ctx);
+	vkqs_require_feature(ctx, "tessellationShader");
+	struct once o = {.pd = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+				.tess_xfb = true},
+			 .vertices = 12, .instances = 1, .size = small ? 96 : 0};
+	struct once_out out;
+	xfb_run_once(ctx, &o, &out);
+	uint32_t tris = small ? 2 : 4;
+	xfb_expect_stream(ctx, small ? "4 tessellated triangles into room for 2"
+				     : "4 tessellated triangles",
+			  out.r, tris, 4);
+	for (uint32_t t = 0; t < tris && ctx->status == VKQS_PASS; t++) {
+		bool seen[3] = {false, false, false};
+		for (uint32_t j = 0; j < 3; j++) {
+			VkDeviceSize off = (VkDeviceSize)(3 * t + j) * 16;
+			for (uint32_t k = 0; k < 3; k++) {
+				uint32_t i = 3 * t + k;
+				float want[4] = {default_grid[0] + (float)(i / 2) * default_grid[2],
+						 default_grid[1] + (float)(i % 2) * default_grid[3], 0.0f,
+						 1.0f};
+				bool same = true;
+				for (int c = 0; c < 4; c++)
+					same &= c == 2 || get_f32(out.b, off + 4 * (VkDeviceSize)c) == want[c];
+				seen[k] |= same;
+			}
+		}
+		VKQS_EXPECTF(ctx, seen[0] && seen[1] && seen[2],
+			     "captured triangle %u is not the corners of patch %u (vertices %u..%u): "
+			     "first record (%g, %g, %g, %g)", t, t, 3 * t, 3 * t + 2,
+			     get_f32(out.b, 48ull * t), get_f32(out.b, 48ull * t + 4),
+			     get_f32(out.b, 48ull * t + 8), get_f32(out.b, 48ull * t + 12));
+	}
+	if (!small)
+		xfb_expect_untouched(ctx, out.b, 12 * 16, BIG, "only 12 vertices were captured");
+}
+
 static const struct vkqs_case cases[] = {
 	{"capture.layout", capture_layout,
 	 "\"Transform Feedback\": outputs at Offset in XfbBuffer, XfbStride per vertex, other "
 	 "bytes of the stride unmodified"},
+	{"capture.after_tessellation", capture_after_tessellation,
+	 "18.7 transform feedback stream queries: primitives written and needed, with "
+	 "tessellation the last pre-rasterization stage; Transform Feedback: the outputs of "
+	 "the last pre-rasterization stage are captured",
+	 VKQS_PARAMS(tess_small, tess_name)},
 	{"capture.unbound_buffer", capture_unbound_buffer,
 	 "\"Transform Feedback\": outputs to an XfbBuffer that is not bound are ignored"},
 };

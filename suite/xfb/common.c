@@ -3,6 +3,7 @@
 #include "shaders/empty_frag.h"
 #include "shaders/stats_triangle_tesc.h"
 #include "shaders/stats_triangle_tese.h"
+#include "shaders/xfb_triangle_tese.h"
 
 VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb_props(struct vkqs_ctx *ctx)
 {
@@ -112,12 +113,12 @@ const struct vkqs_pipeline *xfb_pipeline(struct vkqs_ctx *ctx, const struct vkqs
 	};
 	desc.geom_spv = d->geom;
 	desc.geom_size = d->geom_size;
-	if (d->tess) {
+	if (d->tess || d->tess_xfb) {
 		desc.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
 		desc.tesc_spv = stats_triangle_tesc;
 		desc.tesc_size = sizeof(stats_triangle_tesc);
-		desc.tese_spv = stats_triangle_tese;
-		desc.tese_size = sizeof(stats_triangle_tese);
+		desc.tese_spv = d->tess_xfb ? xfb_triangle_tese : stats_triangle_tese;
+		desc.tese_size = d->tess_xfb ? sizeof(xfb_triangle_tese) : sizeof(stats_triangle_tese);
 		desc.patch_control_points = 3;
 	}
 	if (d->empty_fs) {

@@ -92,6 +92,7 @@ struct pdesc {
 	const uint32_t *geom;      /* a geometry shader, or NULL */
 	size_t geom_size;
 	bool tess;                 /* stats_triangle.tesc/.tese on 3-point patches */
+	bool tess_xfb;             /* with xfb_triangle.tese, which captures */
 };
 
 /* A pipeline on target t's render pass, subpass 0, with the solid-colour
