@@ -113,6 +113,9 @@ struct region_state {
 struct exec {
 	struct rd_queue *q;
 	struct rd_device *dev;
+	/* RD_FAULT_PGQ_SHAPE_SWITCH: the last draw's shape (0 none, 1 without,
+	 * 2 with a geometry shader) */
+	int fault_prev_shape;
 	struct exec_state s;
 	enum phase phase;
 	VkRect2D tile;                 /* PHASE_TILE: the tile, within the render area */

@@ -235,7 +235,16 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 			dc->primitives_generated[0] += dc->primitives_generated[s];
 			dc->primitives_generated[s] = 0;
 		}
+	/* a draw of another pipeline shape than the one before it in the
+	 * command stream: its primitives generated lost (the vertex work
+	 * only: dp is NULL in a tile) */
+	int shape = g->gs ? 2 : 1;
+	bool switched = dp && e->fault_prev_shape && shape != e->fault_prev_shape;
+	if (dp)
+		e->fault_prev_shape = shape;
 	for (int s = 0; s < RD_MAX_STREAMS; s++) {
+		if (rd_fault(cfg, RD_FAULT_PGQ_SHAPE_SWITCH) && switched)
+			dc->primitives_generated[s] = 0;
 		if (rd_fault(cfg, RD_FAULT_PGQ_DISCARD) && g->rasterizer_discard)
 			dc->primitives_generated[s] = 0;
 		/* the stream query left off when tessellation is the last

@@ -510,6 +510,57 @@ static void pgq_with_statistics(struct vkqs_ctx *ctx, const void *param)
 			     "primitives", st[1], &bp);
 }
 
+/* One query over draws of different pipeline shapes: 4 triangles through
+ * stats_copies_geom.geom (3 emitted for each), 4 without a geometry
+ * shader, 4 through it again: 12 + 4 + 12 primitives generated (radv
+ * broke a query whose draws switched geometry paths: mesa cdd201010df).
+ * A statistics query beside it counts the input assembly and clipping of
+ * all three draws; its geometry counters are undefined (a pipeline
+ * without the stage, 1.3.282) and not read. */
+static void pgq_pipeline_shapes(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	xfb_require_pgq(ctx);
+	vkqs_require_feature(ctx, "geometryShader");
+	vkqs_require_feature(ctx, "pipelineStatisticsQuery");
+	const VkQueryPipelineStatisticFlags sbits =
+		VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+		VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT;
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+			  .geom = stats_copies_geom, .geom_size = sizeof(stats_copies_geom)};
+	const struct vkqs_pipeline *with_gs = xfb_pipeline(ctx, t, &d);
+	d.geom = NULL;
+	d.geom_size = 0;
+	const struct vkqs_pipeline *plain = xfb_pipeline(ctx, t, &d);
+	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+	VkQueryPool sq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 1, sbits);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, gq, 0, 1);
+	D->vkCmdResetQueryPool(cb, sq, 0, 1);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	D->vkCmdBeginQuery(cb, gq, 0, 0);
+	D->vkCmdBeginQuery(cb, sq, 0, 0);
+	const struct vkqs_pipeline *order[3] = {with_gs, plain, with_gs};
+	for (int k = 0; k < 3; k++) {
+		xfb_bind(ctx, cb, order[k], default_grid, 0.0f);
+		D->vkCmdDraw(cb, 12, 1, 0, 0);
+	}
+	D->vkCmdEndQuery(cb, sq, 0);
+	D->vkCmdEndQuery(cb, gq, 0);
+	vkqs_target_end(ctx, cb);
+	xfb_finish(ctx, cb, NULL, 0);
+	uint64_t g, st[2];
+	xfb_results(ctx, gq, 0, 1, 1, &g);
+	xfb_results(ctx, sq, 0, 1, 2, st);
+	xfb_expect_pgq(ctx, "4 triangles with a geometry shader emitting 3 each, 4 without, 4 with",
+		       g, 28);
+	struct vkqs_band ia = vkqs_band_natural(12), clip = vkqs_band_natural(28);
+	VKQS_CHECK_BAND(ctx, "input assembly primitives of the three draws", st[0], &ia);
+	VKQS_CHECK_BAND(ctx, "clipping invocations of the three draws", st[1], &clip);
+}
+
 static const struct vkqs_case cases[] = {
 	{"pgq.counts", pgq_counts,
 	 "18.2 \"Primitives generated queries write the number of primitives output to the "
@@ -551,6 +602,9 @@ static const struct vkqs_case cases[] = {
 	 "18.8 primitives generated queries and 18.4 input assembly statistics, each over "
 	 "its own scope while the other is active",
 	 VKQS_PARAMS(both_orders, both_order_name)},
+	{"pgq.pipeline_shapes", pgq_pipeline_shapes,
+	 "18.8 a primitives generated query counts every draw in its scope: draws with and "
+	 "without a geometry shader in one query; 18.4 input assembly and clipping of each"},
 };
 
 VKQS_GROUP(xfb, pgq, cases);
