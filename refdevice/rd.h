@@ -173,6 +173,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.7: a transform feedback stream query counts with tessellation last (radv 505290dc44a)") \
 	X(PGQ_SHAPE_SWITCH, "primitives_generated_lost_on_shape_switch", "xfb", "",          \
 	  "18.8: a query counts every draw in its scope, whatever the pipeline's shape (radv cdd201010df)") \
+	X(PGQ_UNCAPTURED_RASTER, "primitives_generated_skip_uncaptured_raster_stream", "xfb", "", \
+	  "18.8: primitives generated of the rasterization stream while another stream is captured (llpc#2256)") \
 	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
 	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \

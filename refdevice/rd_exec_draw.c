@@ -242,6 +242,16 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 	bool switched = dp && e->fault_prev_shape && shape != e->fault_prev_shape;
 	if (dp)
 		e->fault_prev_shape = shape;
+	/* the rasterization stream (0) of a geometry shader, not captured
+	 * while another stream is: its primitives generated left out */
+	bool stream0_captured = false, other_captured = false;
+	for (uint32_t k = 0; g->gs && k < g->gs_info.xfb_output_count; k++) {
+		stream0_captured |= g->gs_info.xfb_outputs[k].stream == 0;
+		other_captured |= g->gs_info.xfb_outputs[k].stream != 0;
+	}
+	if (rd_fault(cfg, RD_FAULT_PGQ_UNCAPTURED_RASTER) && e->s.xfb_active && other_captured &&
+	    !stream0_captured)
+		dc->primitives_generated[0] = 0;
 	for (int s = 0; s < RD_MAX_STREAMS; s++) {
 		if (rd_fault(cfg, RD_FAULT_PGQ_SHAPE_SWITCH) && switched)
 			dc->primitives_generated[s] = 0;

@@ -4,6 +4,7 @@
 #include "xfb.h"
 #include "verdict.h"
 #include "shaders/xfb_streams_geom.h"
+#include "shaders/xfb_streams_raster_geom.h"
 
 #define MAX_PRIMS 64u
 
@@ -399,6 +400,65 @@ static void stream_geometry_streams(struct vkqs_ctx *ctx, const void *param)
 	xfb_expect_untouched(ctx, b[1], 16 * 8, BIG, "past stream 1's 8 points");
 }
 
+/* Two vertex streams, the rasterized one (0) not captured and stream 1
+ * captured (AMDVLK GFX11 left the rasterization stream unprocessed then:
+ * GPUOpen-Drivers/llpc#2256).  Around 4 triangles, with transform feedback
+ * active: primitives generated of stream 0 counts its 4 points whether or
+ * not they are captured (18.8 "regardless of whether transform feedback is
+ * active"), of stream 1 its 8; the stream query of stream 1 writes and
+ * needs 8 (18.7), and buffer 0 holds stream 1's points in order. */
+static void stream_raster_uncaptured(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	xfb_require_xfb_query(ctx);
+	xfb_require_streams_geom(ctx);
+	xfb_require_pgq(ctx);
+	vkqs_require_feature(ctx, "VK_EXT_primitives_generated_query."
+				  "primitivesGeneratedQueryWithNonZeroStreams");
+	struct vkqs_target *t = xfb_target(ctx);
+	struct pdesc d = {.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, .vs = VS_PLAIN,
+			  .geom = xfb_streams_raster_geom,
+			  .geom_size = sizeof(xfb_streams_raster_geom)};
+	const struct vkqs_pipeline *p = xfb_pipeline(ctx, t, &d);
+	struct vkqs_buffer *b = xfb_buffer(ctx, BIG);
+	VkQueryPool xq = vkqs_query_pool(ctx, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 1, 0);
+	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 2, 0);
+
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, xq, 0, 1);
+	D->vkCmdResetQueryPool(cb, gq, 0, 2);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	xfb_bind_xfb(ctx, cb, 0, b, 0, VK_WHOLE_SIZE);
+	D->vkCmdBeginQueryIndexedEXT(cb, xq, 0, 0, 1);
+	D->vkCmdBeginQueryIndexedEXT(cb, gq, 0, 0, 0);
+	D->vkCmdBeginQueryIndexedEXT(cb, gq, 1, 0, 1);
+	D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdDraw(cb, 12, 1, 0, 0);
+	D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdEndQueryIndexedEXT(cb, gq, 1, 1);
+	D->vkCmdEndQueryIndexedEXT(cb, gq, 0, 0);
+	D->vkCmdEndQueryIndexedEXT(cb, xq, 0, 1);
+	vkqs_target_end(ctx, cb);
+	xfb_finish(ctx, cb, &b, 1);
+	uint64_t r[2], g[2];
+	xfb_results(ctx, xq, 0, 1, 2, r);
+	xfb_results(ctx, gq, 0, 2, 1, g);
+	xfb_expect_stream(ctx, "stream 1, captured, two points per triangle", r, 8, 8);
+	xfb_expect_pgq(ctx, "stream 0, rasterized and not captured, one point per triangle", g[0], 4);
+	xfb_expect_pgq(ctx, "stream 1, two points per triangle", g[1], 8);
+	for (uint32_t i = 0; i < 8; i++) {
+		float id, k;
+		uint32_t w0 = xfb_get_u32(b, 16 * i), w1 = xfb_get_u32(b, 16 * i + 4);
+		memcpy(&id, &w0, sizeof(id));
+		memcpy(&k, &w1, sizeof(k));
+		VKQS_EXPECTF(ctx, id == (float)(i / 2) && k == (float)(i % 2 + 1),
+			     "buffer 0, point %u: (%g, %g) captured, (%u, %u) expected", i,
+			     (double)id, (double)k, i / 2, i % 2 + 1);
+	}
+	xfb_expect_untouched(ctx, b, 16 * 8, BIG, "past stream 1's 8 points");
+}
+
 /* Transform feedback resumed from a counter buffer, at binding offset 32:
  * the first one captures 3 triangles and vkCmdEndTransformFeedbackEXT
  * stores 144 ("the byte offset from the start of the transform feedback
@@ -607,6 +667,10 @@ static const struct vkqs_case cases[] = {
 	 "streams 0 and 1, an indexed query of each active together (geometryStreams)"},
 	{"stream.nonzero_stream", stream_nonzero_stream,
 	 "18.7 counts by the vertex stream; vkCmdBeginQueryIndexedEXT index is the stream"},
+	{"stream.raster_stream_uncaptured", stream_raster_uncaptured,
+	 "18.7 counts \"by the vertex stream being captured\"; 18.8 primitives generated of "
+	 "each vertex stream whether or not it is captured: stream 0 rasterized, stream 1 "
+	 "captured"},
 	{"stream.resume_counter", stream_resume_counter,
 	 "vkCmdEndTransformFeedbackEXT counter: byte offset from the binding start; "
 	 "vkCmdBeginTransformFeedbackEXT counter resumes appending"},
