@@ -14,10 +14,10 @@
 /* True while the gate is shut, i.e. the gated work cannot have started.
  * The timer opening it means the host was stuck in a Vulkan call for
  * WATCHDOG_NS since the submission: `during` names that call. */
-static bool gate_still_shut(struct vkqs_ctx *ctx, struct gate *g, const char *during)
+static bool gate_still_shut(struct vkqs_ctx *ctx, struct vkqs_gate *g, const char *during)
 {
 	bool by_timer = false;
-	if (!reset_gate_state(g, &by_timer, NULL))
+	if (!vkqs_gate_state(g, &by_timer, NULL))
 		return true;
 	/* The spec never says in words that a call without WAIT returns while
 	 * work waits on the host: legal, but a valid program that signals
@@ -83,8 +83,8 @@ static VkQueryResultFlags width_flag(uint8_t bits)
 static void read_while_gated(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkFence f,
 			     struct rb *r, const char *what)
 {
-	struct gate *g = reset_gate_create(ctx, WATCHDOG_NS);
-	reset_submit_gated(ctx, g, cb, f);
+	struct vkqs_gate *g = vkqs_gate_create(ctx, WATCHDOG_NS);
+	vkqs_submit_gated(ctx, g, cb, f);
 	/* --- the gate is shut: no check that ends the case --- */
 	if (gate_still_shut(ctx, g, "vkQueueSubmit")) {
 		VkResult got = reset_rb_get(ctx, r);
@@ -93,7 +93,7 @@ static void read_while_gated(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkFence f
 			reset_rb_check(ctx, r, what);
 		}
 	}
-	reset_gate_release(ctx, g);
+	vkqs_gate_release(ctx, g);
 	/* --- the gate is open --- */
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gate.h"
 #include "tscheck.h"
 #include "vkutil.h"
 
@@ -202,46 +203,6 @@ void reset_read_check(struct vkqs_ctx *ctx, const struct scene *s, enum path pat
 /* Reads [0, n) of a scene where query q holds use gen (all available). */
 void reset_read_used(struct vkqs_ctx *ctx, const struct scene *s, enum path path,
 		      uint32_t n, uint32_t gen, const char *what);
-
-/* Gates: a timeline semaphore only the host signals ------------------------*/
-
-struct gate {
-	VkDevice dev;
-	PFN_vkSignalSemaphore signal;
-	VkSemaphore sem;
-	uint64_t delay_ns;      /* the timer thread opens the gate after this */
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	pthread_t thread;
-	bool open;              /* the semaphore holds 1 */
-	bool by_timer;          /* opened by the timer thread */
-	uint64_t opened_ns;
-	VkResult signal_result;
-};
-
-void reset_gate_open_locked(struct gate *g, bool by_timer);
-
-void *reset_gate_timer(void *arg);
-
-void reset_gate_open(struct gate *g);
-
-/* State read by the main thread. */
-bool reset_gate_state(struct gate *g, bool *by_timer, uint64_t *opened_ns);
-
-/* Runs after the framework's vkDeviceWaitIdle, which returns once the timer
- * has opened the gate at the latest. */
-void reset_gate_finish(struct vkqs_ctx *ctx, void *arg);
-
-struct gate *reset_gate_create(struct vkqs_ctx *ctx, uint64_t delay_ns);
-
-/* Submits cb to wait for the gate's semaphore to reach 1 (wait-before-
- * signal) and signal `fence` after.  From here until reset_gate_open() only
- * checks that never end the case may run. */
-void reset_submit_gated(struct vkqs_ctx *ctx, struct gate *g, VkCommandBuffer cb,
-			 VkFence fence);
-
-/* Opens the gate; a failed vkSignalSemaphore is a failure. */
-void reset_gate_release(struct vkqs_ctx *ctx, struct gate *g);
 
 /* The table's parameters ---------------------------------------------------*/
 

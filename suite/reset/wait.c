@@ -33,13 +33,13 @@ static void wait_blocks_until_available(struct vkqs_ctx *ctx, const void *param)
 	}
 	struct rb *r = reset_rb_create(ctx, s, PATH_GET, 0, 1, flags, &e);
 	VkFence f = vkqs_fence(ctx);
-	struct gate *g = reset_gate_create(ctx, WAIT_OPEN_DELAY_NS);
-	reset_submit_gated(ctx, g, cb, f);
+	struct vkqs_gate *g = vkqs_gate_create(ctx, WAIT_OPEN_DELAY_NS);
+	vkqs_submit_gated(ctx, g, cb, f);
 	VkResult got = reset_rb_get(ctx, r);
 	uint64_t returned_ns = vkqs_now_ns();
 	uint64_t opened_ns = 0;
-	bool opened = reset_gate_state(g, NULL, &opened_ns);
-	reset_gate_release(ctx, g);
+	bool opened = vkqs_gate_state(g, NULL, &opened_ns);
+	vkqs_gate_release(ctx, g);
 	vkqs_fence_wait(ctx, f);
 
 	VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,

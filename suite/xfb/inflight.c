@@ -1,0 +1,233 @@
+/* vkqs.xfb.inflight.*: pipeline statistics, primitives generated and
+ * transform feedback stream queries read while their work is really in
+ * flight: the submission waits on a gate (framework/gate.h) the host opens.
+ *
+ * Real drivers published availability before the values landed (radv
+ * 9ba41ed70af, 7d96fe853e1, be325029795; anv Gfx11 884397b587d: a reader
+ * that saw available = 1 read a stale value) and returned from WAIT reads
+ * before the work completed (radv video encode, ARM's driver: ANGLE's
+ * forceWaitForSubmissionToCompleteForQueryResult).  vkqs's reset area
+ * checks both for occlusion and timestamps; these cases check the types a
+ * draw writes otherwise.
+ *
+ * - available_is_final: reads without WAIT, WITH_AVAILABILITY, from before
+ *   the gate opens until the fence signals: a read that says available
+ *   must hold the final values (18.2: an available query's results are its
+ *   results; the values of an unavailable one are undefined and not read).
+ * - wait: a WAIT read issued while the gate is shut returns only after it
+ *   opened, with VK_SUCCESS, available, the final values (18.2
+ *   VK_QUERY_RESULT_WAIT_BIT "will wait for each query's status to become
+ *   available before retrieving its results"). */
+#include "gate.h"
+#include "verdict.h"
+#include "xfb.h"
+
+enum iftype { IF_STATS, IF_PGQ, IF_XFB };
+static const uint8_t if_types[] = {IF_STATS, IF_PGQ, IF_XFB};
+static const char *const if_names[] = {"statistics", "primitives_generated", "stream"};
+
+static void if_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", if_names[*(const uint8_t *)param]);
+}
+
+/* Polls stop after this; the gate's timer opens it long before (the
+ * polling case opens it itself after 16 reads; the WAIT case waits for the
+ * timer, WAIT_OPEN_NS after the submission). */
+#define POLL_LIMIT_NS (5ull * 1000 * 1000 * 1000)
+#define GATE_TIMER_NS (2ull * 1000 * 1000 * 1000)
+#define WAIT_OPEN_NS (100ull * 1000 * 1000)
+#define DRAWS 8u
+#define MAX_VALUES 4u
+
+struct inflight {
+	VkQueryPool pool;
+	uint32_t values;         /* per query, before the availability word */
+	VkFence fence;
+	struct vkqs_gate *gate;
+	struct vkqs_buffer *b;   /* IF_XFB: the capture buffer */
+};
+
+static const VkQueryPipelineStatisticFlags if_stats =
+	VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT |
+	VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+	VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT |
+	VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT;
+
+/* Records DRAWS draws of 12 vertices (4 triangles each) in query 0 and
+ * submits them behind a shut gate. */
+static void if_submit(struct vkqs_ctx *ctx, enum iftype type, struct inflight *f,
+		      uint64_t open_after_ns)
+{
+	if (type == IF_STATS) {
+		vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+		vkqs_require_feature(ctx, "pipelineStatisticsQuery");
+	} else if (type == IF_PGQ) {
+		xfb_require_pgq(ctx);
+	} else {
+		xfb_require_xfb_query(ctx);
+	}
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p = xfb_simple_pipeline(
+		ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, type == IF_XFB ? VS_COUNT : VS_PLAIN);
+	static const VkQueryType qt[] = {VK_QUERY_TYPE_PIPELINE_STATISTICS,
+					 VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT,
+					 VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT};
+	f->pool = vkqs_query_pool(ctx, qt[type], 1, type == IF_STATS ? if_stats : 0);
+	f->values = type == IF_STATS ? 4 : type == IF_PGQ ? 1 : 2;
+	f->b = type == IF_XFB ? xfb_buffer(ctx, BIG) : NULL;
+	/* the gate first: it may leave the case NotSupported */
+	f->gate = vkqs_gate_create(ctx, open_after_ns);
+	f->fence = vkqs_fence(ctx);
+
+	/* reset in a submission of its own that completes: a query the gated
+	 * one reset would be read before its reset ran (undefined state) */
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, f->pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	cb = xfb_begin_cb(ctx);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	if (f->b)
+		xfb_bind_xfb(ctx, cb, 0, f->b, 0, VK_WHOLE_SIZE);
+	D->vkCmdBeginQuery(cb, f->pool, 0, 0);
+	if (f->b)
+		D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	for (uint32_t i = 0; i < DRAWS; i++)
+		D->vkCmdDraw(cb, 12, 1, 0, 0);
+	if (f->b)
+		D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
+	D->vkCmdEndQuery(cb, f->pool, 0);
+	vkqs_target_end(ctx, cb);
+	xfb_to_host_barrier(ctx, cb);
+	vkqs_cmd_end(ctx, cb);
+	vkqs_submit_gated(ctx, f->gate, cb, f->fence);
+}
+
+/* One read of query 0 into v (values, then availability); no check here
+ * ends the case (the gate may be shut). */
+static VkResult if_read(struct vkqs_ctx *ctx, const struct inflight *f, VkQueryResultFlags flags,
+			uint64_t *v)
+{
+	memset(v, 0, (MAX_VALUES + 1) * sizeof(*v));
+	return D->vkGetQueryPoolResults(DEV, f->pool, 0, 1, (f->values + 1) * sizeof(*v), v,
+					(f->values + 1) * sizeof(*v),
+					VK_QUERY_RESULT_64_BIT |
+						VK_QUERY_RESULT_WITH_AVAILABILITY_BIT | flags);
+}
+
+static void if_values(const uint64_t *v, uint32_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+	for (uint32_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, i ? ", " : "", v[i]);
+}
+
+/* After the fence: the final values, read without WAIT (the query must
+ * be available now). */
+static bool if_final(struct vkqs_ctx *ctx, const struct inflight *f, uint64_t *final)
+{
+	vkqs_fence_wait(ctx, f->fence);
+	VkResult r = if_read(ctx, f, 0, final);
+	VKQS_EXPECTF(ctx, r == VK_SUCCESS && final[f->values] != 0,
+		     "after the fence the query reads %s, availability %" PRIu64,
+		     vkqs_vk_result_name(r), final[f->values]);
+	return r == VK_SUCCESS && final[f->values] != 0;
+}
+
+static void available_is_final(struct vkqs_ctx *ctx, const void *param)
+{
+	enum iftype type = *(const uint8_t *)param;
+	struct inflight f;
+	if_submit(ctx, type, &f, GATE_TIMER_NS);
+	/* --- the gate is shut: record, check later --- */
+	enum { KEEP = 32 };
+	uint64_t seen[KEEP][MAX_VALUES + 1], v[MAX_VALUES + 1];
+	uint32_t kept = 0, polls = 0, unavailable = 0, early = 0;
+	uint64_t t0 = vkqs_now_ns();
+	bool opened = false;
+	for (;;) {
+		bool done = D->vkGetFenceStatus(DEV, f.fence) == VK_SUCCESS;
+		if_read(ctx, &f, 0, v);
+		/* after the read: a read that blocks until the gate opens (Mesa
+		 * 22.3.6's lavapipe does) is no early availability */
+		bool shut = !vkqs_gate_state(f.gate, NULL, NULL);
+		polls++;
+		if (!v[f.values]) {
+			unavailable++;
+		} else {
+			early += shut;
+			bool dup = false;
+			for (uint32_t k = 0; k < kept && !dup; k++)
+				dup = !memcmp(seen[k], v, sizeof(v));
+			if (!dup && kept < KEEP)
+				memcpy(seen[kept++], v, sizeof(v));
+		}
+		/* the gate opens after a few reads of the pending query */
+		if (!opened && polls >= 16) {
+			vkqs_gate_open(f.gate);
+			opened = true;
+		}
+		if (done || vkqs_now_ns() - t0 > POLL_LIMIT_NS)
+			break;
+	}
+	vkqs_gate_release(ctx, f.gate);
+	/* --- the gate is open --- */
+	uint64_t final[MAX_VALUES + 1];
+	if (!if_final(ctx, &f, final))
+		return;
+	char a[128], b[128];
+	if_values(final, f.values, b, sizeof(b));
+	VKQS_EXPECTF(ctx, early == 0,
+		     "%u reads said available before the submission could start (its gate was "
+		     "shut): 18.2 a query becomes available when its results are written", early);
+	for (uint32_t k = 0; k < kept; k++) {
+		if_values(seen[k], f.values, a, sizeof(a));
+		VKQS_EXPECTF(ctx, !memcmp(seen[k], final, f.values * sizeof(uint64_t)),
+			     "a read while the work was in flight said available with (%s); the "
+			     "final results are (%s): availability came before the values", a, b);
+	}
+	vkqs_note(ctx, "%u reads in flight, %u unavailable, final (%s)", polls, unavailable, b);
+}
+
+static void wait_in_flight(struct vkqs_ctx *ctx, const void *param)
+{
+	enum iftype type = *(const uint8_t *)param;
+	struct inflight f;
+	if_submit(ctx, type, &f, WAIT_OPEN_NS);
+	/* --- the gate is shut until its timer opens it, while WAIT waits --- */
+	uint64_t v[MAX_VALUES + 1];
+	VkResult r = if_read(ctx, &f, VK_QUERY_RESULT_WAIT_BIT, v);
+	uint64_t returned_ns = vkqs_now_ns(), opened_ns = 0;
+	bool opened = vkqs_gate_state(f.gate, NULL, &opened_ns);
+	vkqs_gate_release(ctx, f.gate);
+	/* --- the gate is open --- */
+	VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+		     "vkGetQueryPoolResults with WAIT returned before the submission that writes "
+		     "the query could start (its gate was shut)");
+	VKQS_EXPECTF(ctx, r == VK_SUCCESS, "vkGetQueryPoolResults with WAIT returned %s",
+		     vkqs_vk_result_name(r));
+	uint64_t final[MAX_VALUES + 1];
+	if (!if_final(ctx, &f, final))
+		return;
+	char a[128], b[128];
+	if_values(v, f.values, a, sizeof(a));
+	if_values(final, f.values, b, sizeof(b));
+	VKQS_EXPECTF(ctx, v[f.values] != 0 && !memcmp(v, final, f.values * sizeof(uint64_t)),
+		     "the WAIT read returned (%s), availability %" PRIu64 "; the final results "
+		     "are (%s)", a, v[f.values], b);
+}
+
+static const struct vkqs_case cases[] = {
+	{"inflight.available_is_final", available_is_final,
+	 "18.2: an available query's results are its final results (reads without WAIT "
+	 "while the draws are in flight)",
+	 VKQS_PARAMS(if_types, if_name)},
+	{"inflight.wait", wait_in_flight,
+	 "18.2: VK_QUERY_RESULT_WAIT_BIT \"specifies that Vulkan will wait for each query's "
+	 "status to become available before retrieving its results\" (issued before the draws "
+	 "could start)",
+	 VKQS_PARAMS(if_types, if_name)},
+};
+
+VKQS_GROUP(xfb, inflight, cases);
