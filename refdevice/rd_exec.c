@@ -385,6 +385,10 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 		exec_end_query(e, c->u.query.pool, c->u.query.query, c->u.query.index);
 		break;
 	case RD_CMD_RESET_QUERY_POOL:
+		/* the fault: a large reset lands after the rest of the command
+		 * buffer (execute_cb runs it at the end) */
+		if (rd_fault(cfg, RD_FAULT_LARGE_RESET_LATE) && c->u.reset_query.count > 1024)
+			break;
 		if (!rd_fault(cfg, RD_FAULT_CMD_RESET_IGNORED) && !e->resets_hoisted)
 			rd_query_reset(cfg, c->u.reset_query.pool, c->u.reset_query.first,
 				       c->u.reset_query.count);
@@ -647,6 +651,13 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 	e->s.color_write_enable = ~0u;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);
 	execute(e, cb);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_LARGE_RESET_LATE))
+		for (uint32_t i = 0; i < cb->cmd_count; i++)
+			if (cb->cmds[i].type == RD_CMD_RESET_QUERY_POOL &&
+			    cb->cmds[i].u.reset_query.count > 1024)
+				rd_query_reset(&e->dev->instance->config, cb->cmds[i].u.reset_query.pool,
+					       cb->cmds[i].u.reset_query.first,
+					       cb->cmds[i].u.reset_query.count);
 	if (tiler(e))
 		rd_clock_advance_to(e->dev, max_u64(e->geom_ns, e->frag_ns));
 	rd_bin_free(&e->bin);
