@@ -290,16 +290,36 @@ void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs
 	vkqs_pass_begin_ex(ctx, cb, t, clear_depth, area, NULL);
 }
 
+static void pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
+		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags);
+
 void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			const struct vkqs_pass_target *t, float clear_depth, VkRect2D area,
 			const void *next)
+{
+	pass_begin(ctx, cb, t, clear_depth, area, next, 0);
+}
+
+void vkqs_pass_begin_dyn(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			 const struct vkqs_pass_target *t, float clear_depth,
+			 VkRenderingFlags flags)
+{
+	const VkRect2D area = {{0, 0}, {t->size, t->size}};
+	pass_begin(ctx, cb, t, clear_depth, area, NULL, flags);
+}
+
+static void pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
+		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags)
 {
 	VkClearValue clear[2] = {
 		{.color = {.float32 = {0, 0, 0, 0}}},
 		{.depthStencil = {clear_depth, 0}},
 	};
 	if (t->kind == VKQS_PASS_DYN) {
-		pass_dyn_layouts(ctx, cb, t);
+		/* a resumed instance continues the suspended one: no barrier
+		 * may come between them */
+		if (!(flags & VK_RENDERING_RESUMING_BIT))
+			pass_dyn_layouts(ctx, cb, t);
 		VkRenderingAttachmentInfo color = {
 			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
 			.imageView = t->color_view,
@@ -319,6 +339,7 @@ void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 		VkRenderingInfo ri = {
 			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
 			.pNext = next,
+			.flags = flags,
 			.renderArea = area,
 			.layerCount = 1, /* ignored: viewMask is not 0 */
 			.viewMask = t->view_masks[0],

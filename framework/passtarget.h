@@ -55,6 +55,12 @@ void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs
 void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			const struct vkqs_pass_target *t, float clear_depth, VkRect2D area,
 			const void *next);
+/* Dynamic rendering only: vkqs_pass_begin with VkRenderingInfo::flags
+ * (VK_RENDERING_SUSPENDING_BIT, VK_RENDERING_RESUMING_BIT; a resumed
+ * instance gets no layout barrier before it). */
+void vkqs_pass_begin_dyn(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+			 const struct vkqs_pass_target *t, float clear_depth,
+			 VkRenderingFlags flags);
 void vkqs_pass_next_subpass(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			    const struct vkqs_pass_target *t);
 void vkqs_pass_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t);

@@ -139,6 +139,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2: with VK_QUERY_RESULT_64_BIT the availability word is 64-bit too")           \
 	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset,xfb", "RD_DRAW_DELAY_US=500", \
 	  "18.2: a query becomes available when the commands it covers completed")           \
+	X(SUSPENDED_QUERY_DROPPED, "suspended_pass_query_dropped", "occlusion", "",           \
+	  "18.2: a query ended in a suspended render pass instance completes (venus 566df7821b2)") \
 	X(LARGE_RESET_LATE, "large_reset_after_later_copies", "reset", "",                   \
 	  "18.2: a reset of a large range happens before the copy recorded after it (anv c53a4711cb7, 0339ec4240c)") \
 	X(RESET_HOISTED, "reset_hoisted_to_submission", "reset", "",                         \

@@ -971,11 +971,10 @@ static void rendering_attachment(struct rd_rendering_attachment *d,
 
 VKAPI_ATTR void VKAPI_CALL rd_CmdBeginRendering(VkCommandBuffer cb, const VkRenderingInfo *ri)
 {
-	if (ri->flags & VK_RENDERING_RESUMING_BIT)
-		rd_log("vkCmdBeginRendering: resuming render passes are not implemented");
 	struct rd_cmd *c = cmd_new(cb, RD_CMD_BEGIN_RENDERING);
 	if (!c)
 		return;
+	c->u.begin_rendering.flags = ri->flags;
 	c->u.begin_rendering.area = ri->renderArea;
 	c->u.begin_rendering.layer_count = ri->layerCount;
 	c->u.begin_rendering.view_mask = ri->viewMask;

@@ -250,6 +250,7 @@ struct rd_cmd {
 		struct {
 			VkRect2D area;
 			uint32_t layer_count, view_mask, color_count;
+			VkRenderingFlags flags; /* SUSPENDING, RESUMING */
 			struct rd_rendering_attachment *color;
 			struct rd_rendering_attachment depth, stencil;
 			struct rd_region_request *regions; /* NULL: none */

@@ -435,14 +435,18 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 			exec_subpass_load(e);
 		break;
 	case RD_CMD_BEGIN_RENDERING:
-		if (e->phase != PHASE_TILE)
+		/* a resumed instance is the suspended one continued */
+		if (e->phase != PHASE_TILE &&
+		    !(c->u.begin_rendering.flags & VK_RENDERING_RESUMING_BIT))
 			e->q->counters.render_passes++;
 		exec_region_subpass_begin(e);
 		exec_begin_rendering(e, c);
 		break;
 	case RD_CMD_END_RENDER_PASS:
 	case RD_CMD_END_RENDERING:
-		exec_subpass_resolve(e);
+		if (!(c->type == RD_CMD_END_RENDERING && e->s.suspending))
+			exec_subpass_resolve(e);
+		e->s.suspending = false;
 		exec_region_subpass_end(e);
 		e->s.in_pass = false;
 		e->s.view_mask = 0;

@@ -71,6 +71,7 @@ struct exec_state {
 	uint8_t push[256];
 	/* render pass instance */
 	bool in_pass;
+	bool suspending;               /* dynamic rendering begun with SUSPENDING */
 	struct rd_render_pass *pass;
 	struct rd_framebuffer *fb;
 	uint32_t subpass;

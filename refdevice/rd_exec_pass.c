@@ -231,13 +231,17 @@ void exec_begin_rendering(struct exec *e, const struct rd_cmd *c)
 	e->s.view_mask = c->u.begin_rendering.view_mask;
 	e->s.layer_count = c->u.begin_rendering.layer_count;
 	e->s.color_count = c->u.begin_rendering.color_count;
+	/* A resumed instance continues the suspended one (its load operations
+	 * are not performed); a suspended one resolves at its real end. */
+	bool resuming = c->u.begin_rendering.flags & VK_RENDERING_RESUMING_BIT;
+	e->s.suspending = c->u.begin_rendering.flags & VK_RENDERING_SUSPENDING_BIT;
 	uint32_t layers = e->s.view_mask ? 32 - (uint32_t)__builtin_clz(e->s.view_mask) : e->s.layer_count;
 	for (uint32_t i = 0; i < RD_MAX_COLOR; i++) {
 		const struct rd_rendering_attachment *a =
 			i < e->s.color_count ? &c->u.begin_rendering.color[i] : NULL;
 		e->s.color[i] = a ? a->view : NULL;
 		e->s.resolve[i] = a ? a->resolve : NULL;
-		if (a && a->view && a->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+		if (a && a->view && a->load_op == VK_ATTACHMENT_LOAD_OP_CLEAR && !resuming)
 			for (uint32_t l = 0; l < layers; l++)
 				if (layer_used(e, l))
 					exec_clear_view_rect(e, a->view, VK_IMAGE_ASPECT_COLOR_BIT, &a->clear,
@@ -256,7 +260,7 @@ void exec_begin_rendering(struct exec *e, const struct rd_cmd *c)
 		asp |= VK_IMAGE_ASPECT_STENCIL_BIT;
 		cv.depthStencil.stencil = s->clear.depthStencil.stencil;
 	}
-	if (asp && e->s.depth)
+	if (asp && e->s.depth && !resuming)
 		for (uint32_t l = 0; l < layers; l++)
 			if (layer_used(e, l))
 				exec_clear_view_rect(e, e->s.depth, asp, &cv, e->s.area, l, 1);
