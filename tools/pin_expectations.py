@@ -55,11 +55,10 @@ def main(argv):
         print("pin_expectations: error: %s" % e, file=sys.stderr)
         return 2
     out, added, left = [], 0, []
-    for i, line in enumerate(lines):
+    for line in lines:
         s = line.strip()
         if s and not s.startswith("#") and "," in s:
             name, status = s.split(",")[:2]
-            above = [l.strip() for l in reversed(out) if l.strip().startswith("#")]
             j = len(out) - 1
             pinned = False
             while j >= 0 and out[j].strip().startswith("#"):

@@ -162,7 +162,9 @@ static void compute_only_queue_indices(struct vkqs_ctx *ctx, const void *param)
 	vkqs_cmd_submit_wait(ctx, q, cb);
 	/* After the fence both must be available (no WAIT: a driver that
 	 * wrote them elsewhere would never make them so). */
-	for (uint32_t i = QA; i <= QB; i += QB - QA) {
+	static const uint32_t ran[2] = {QA, QB};
+	for (uint32_t k = 0; k < 2; k++) {
+		uint32_t i = ran[k];
 		uint64_t v[2] = {0, 0};
 		VkResult r = D->vkGetQueryPoolResults(DEV, pool, i, 1, sizeof(v), v, sizeof(v),
 						      VK_QUERY_RESULT_64_BIT |

@@ -439,6 +439,21 @@ static void pgq_after_stage(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
+/* A primitives generated query and a statistics query of `sbits`, both
+ * reset, and t's render pass begun, in a new command buffer. */
+static VkCommandBuffer begin_pgq_and_stats(struct vkqs_ctx *ctx, const struct vkqs_target *t,
+					   VkQueryPipelineStatisticFlags sbits, VkQueryPool *gq,
+					   VkQueryPool *sq)
+{
+	*gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
+	*sq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 1, sbits);
+	VkCommandBuffer cb = xfb_begin_cb(ctx);
+	D->vkCmdResetQueryPool(cb, *gq, 0, 1);
+	D->vkCmdResetQueryPool(cb, *sq, 0, 1);
+	vkqs_target_begin(ctx, cb, t, 1.0f);
+	return cb;
+}
+
 /* A primitives generated query and a pipeline statistics query active at
  * the same time, nested either way and overlapping: each counts only its
  * own scope (radv 285223d0fd0 and turnip bf4c1609098 broke one of them
@@ -464,13 +479,8 @@ static void pgq_with_statistics(struct vkqs_ctx *ctx, const void *param)
 	struct vkqs_target *t = xfb_target(ctx);
 	const struct vkqs_pipeline *p =
 		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_PLAIN);
-	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
-	VkQueryPool sq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 1, sbits);
-
-	VkCommandBuffer cb = xfb_begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, gq, 0, 1);
-	D->vkCmdResetQueryPool(cb, sq, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
+	VkQueryPool gq, sq;
+	VkCommandBuffer cb = begin_pgq_and_stats(ctx, t, sbits, &gq, &sq);
 	uint32_t g_tris = 0, s_tris = 0;
 	/* the draws, and which queries each falls in */
 	D->vkCmdBeginQuery(cb, o == STATS_OUTER ? sq : gq, 0, 0);
@@ -533,13 +543,8 @@ static void pgq_pipeline_shapes(struct vkqs_ctx *ctx, const void *param)
 	d.geom = NULL;
 	d.geom_size = 0;
 	const struct vkqs_pipeline *plain = xfb_pipeline(ctx, t, &d);
-	VkQueryPool gq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1, 0);
-	VkQueryPool sq = vkqs_query_pool(ctx, VK_QUERY_TYPE_PIPELINE_STATISTICS, 1, sbits);
-
-	VkCommandBuffer cb = xfb_begin_cb(ctx);
-	D->vkCmdResetQueryPool(cb, gq, 0, 1);
-	D->vkCmdResetQueryPool(cb, sq, 0, 1);
-	vkqs_target_begin(ctx, cb, t, 1.0f);
+	VkQueryPool gq, sq;
+	VkCommandBuffer cb = begin_pgq_and_stats(ctx, t, sbits, &gq, &sq);
 	D->vkCmdBeginQuery(cb, gq, 0, 0);
 	D->vkCmdBeginQuery(cb, sq, 0, 0);
 	const struct vkqs_pipeline *order[3] = {with_gs, plain, with_gs};
