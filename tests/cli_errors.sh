@@ -86,8 +86,12 @@ for bad in /nonexistent-dir/r.json . ''; do
 	fi
 done
 rm -rf outs && mkdir outs && echo old >outs/target && ln -s target outs/link && mkfifo outs/fifo
-(cat outs/fifo >outs/from-fifo.txt &)
+# the reader is waited for: on a busy machine it may not have written what
+# it read when vkqs exits
+cat outs/fifo >outs/from-fifo.txt &
+reader=$!
 "$vkqs" run --filter "$F" --json outs/link --csv outs/fifo >/dev/null 2>&1
+wait "$reader"
 if [ -L outs/link ] && [ -p outs/fifo ] && grep -q vkqs-results outs/target &&
 	grep -q create_reset outs/from-fifo.txt; then
 	pass=$((pass + 1))
