@@ -613,6 +613,26 @@ typedef void(VKAPI_PTR *PFN_vkCmdCopyQueryPoolResultsToMemoryKHR)(
 	VkAddressCommandFlagsKHR dstFlags, VkQueryResultFlags queryResultFlags);
 #endif
 
+/* VK_KHR_device_address_commands with VK_EXT_conditional_rendering
+ * (Vulkan-Docs 1.4.360): conditional rendering on an address range. */
+#ifndef VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_2_EXT
+#define VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_2_EXT ((VkStructureType)1000318012)
+typedef struct VkDeviceAddressRangeKHR {
+	VkDeviceAddress address;
+	VkDeviceSize size;
+} VkDeviceAddressRangeKHR;
+typedef struct VkConditionalRenderingBeginInfo2EXT {
+	VkStructureType sType;
+	const void *pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	VkConditionalRenderingFlagsEXT flags;
+} VkConditionalRenderingBeginInfo2EXT;
+typedef void(VKAPI_PTR *PFN_vkCmdBeginConditionalRendering2EXT)(
+	VkCommandBuffer commandBuffer,
+	const VkConditionalRenderingBeginInfo2EXT *pConditionalRenderingBegin);
+#endif
+
 /* 1.3.239 has only the _EXT spelling, with the same value (§8). */
 #ifndef VK_ERROR_VALIDATION_FAILED
 #define VK_ERROR_VALIDATION_FAILED ((VkResult)-1000011001)

@@ -641,6 +641,7 @@ static const char *const query_exts[] = {
 	VK_KHR_MAINTENANCE_5_EXTENSION_NAME,
 	VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
 	VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+	VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
 	VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME,
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
 	VK_KHR_MULTIVIEW_EXTENSION_NAME,
@@ -666,6 +667,7 @@ struct ext_features {
 	VkPhysicalDeviceMaintenance7FeaturesKHR m7;
 	VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe;
 	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
+	VkPhysicalDeviceConditionalRenderingFeaturesEXT cond;
 	VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR dac;
 };
 
@@ -734,6 +736,8 @@ static void chain_ext_features(const struct vkqs_device_info *info, struct ext_f
 	     VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME)
 	LINK(eds3, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
 	     VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)
+	LINK(cond, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
+	     VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)
 	/* enabled only on Vulkan 1.3 devices (its dependencies are core there) */
 	if (info->api_version >= VK_API_VERSION_1_3)
 		LINK(dac, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
@@ -856,6 +860,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME, cwe, colorWriteEnable);
 	EXTF(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, eds3,
 	     extendedDynamicState3AlphaToCoverageEnable);
+	EXTF(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, cond, conditionalRendering);
 	if (o->api_version >= VK_API_VERSION_1_3)
 		EXTF(VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, dac, deviceAddressCommands);
 #undef EXTF
@@ -974,6 +979,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_KHR_MAINTENANCE_7_EXTENSION_NAME,
 		VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
 		VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+		VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
 	};
 	/* Video decode and encode (suite/video: result status and encode
 	 * feedback queries). */

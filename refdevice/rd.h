@@ -143,6 +143,12 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2: a query ended in a suspended render pass instance completes (venus 566df7821b2)") \
 	X(LARGE_RESET_LATE, "large_reset_after_later_copies", "reset", "",                   \
 	  "18.2: a reset of a large range happens before the copy recorded after it (anv c53a4711cb7, 0339ec4240c)") \
+	X(COND_COPY_PREDICATED, "copy_query_predicated", "occlusion.conditional", "", \
+	  "Conditional Rendering: vkCmdCopyQueryPoolResults is not a rendering command and is not discarded (nvk cdef36c4226)") \
+	X(COND_QUERY_PREDICATED, "query_commands_predicated", "occlusion.conditional", "", \
+	  "Conditional Rendering: query begins, ends, resets and timestamps are not discarded") \
+	X(COND_PREDICATE_EARLY, "predicate_read_at_submission", "occlusion.conditional", "", \
+	  "Conditional Rendering: the predicate is read when the block begins, after the copy that wrote it") \
 	X(RESET_HOISTED, "reset_hoisted_to_submission", "reset", "",                         \
 	  "vkCmdResetQueryPool executes in submission order after the commands before it")   \
 	X(OCC_ACCUMULATE, "occlusion_accumulates_across_resets", "occlusion,reset", "",      \

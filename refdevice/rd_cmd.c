@@ -867,6 +867,35 @@ VKAPI_ATTR void VKAPI_CALL rd_CmdCopyQueryPoolResultsToMemoryKHR(
 			.size = range->size};
 }
 
+/* VK_EXT_conditional_rendering: the predicate is read when the command
+ * executes and latched for the block, which the spec allows ("Some
+ * implementations may latch the value of the predicate upon beginning
+ * conditional rendering"). */
+VKAPI_ATTR void VKAPI_CALL rd_CmdBeginConditionalRenderingEXT(
+	VkCommandBuffer cb, const VkConditionalRenderingBeginInfoEXT *info)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_BEGIN_CONDITIONAL_RENDERING);
+	if (c)
+		c->u.conditional = (__typeof__(c->u.conditional)){
+			.buffer = (struct rd_buffer *)info->buffer, .offset = info->offset,
+			.inverted = info->flags & VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT};
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdBeginConditionalRendering2EXT(
+	VkCommandBuffer cb, const VkConditionalRenderingBeginInfo2EXT *info)
+{
+	struct rd_cmd *c = cmd_new(cb, RD_CMD_BEGIN_CONDITIONAL_RENDERING);
+	if (c)
+		c->u.conditional = (__typeof__(c->u.conditional)){
+			.address = info->addressRange.address,
+			.inverted = info->flags & VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT};
+}
+
+VKAPI_ATTR void VKAPI_CALL rd_CmdEndConditionalRenderingEXT(VkCommandBuffer cb)
+{
+	cmd_new(cb, RD_CMD_END_CONDITIONAL_RENDERING);
+}
+
 VKAPI_ATTR void VKAPI_CALL rd_CmdSetColorWriteEnableEXT(VkCommandBuffer cb, uint32_t count,
 							const VkBool32 *enables)
 {

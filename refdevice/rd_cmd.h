@@ -66,7 +66,9 @@
 	X(BEGIN_VIDEO_CODING)         \
 	X(END_VIDEO_CODING)           \
 	X(CONTROL_VIDEO_CODING)       \
-	X(ENCODE_VIDEO)
+	X(ENCODE_VIDEO)               \
+	X(BEGIN_CONDITIONAL_RENDERING) \
+	X(END_CONDITIONAL_RENDERING)
 
 enum rd_cmd_type {
 #define X(e) RD_CMD_##e,
@@ -277,6 +279,14 @@ struct rd_cmd {
 			bool enable;
 		} intel;
 		struct rd_encode *encode;    /* vkCmdEncodeVideoKHR */
+		/* VK_EXT_conditional_rendering: the predicate's address (a
+		 * buffer's memory is its device address here) */
+		struct {
+			struct rd_buffer *buffer;   /* NULL: at `address` */
+			VkDeviceSize offset;
+			VkDeviceAddress address;
+			bool inverted;
+		} conditional;
 		struct {
 			uint32_t first, count;
 			struct rd_buffer *buffers[RD_MAX_XFB_BUFFERS]; /* counter buffers, or NULL */

@@ -220,6 +220,9 @@
 	X(D, CmdWriteTimestamp2)                            \
 	X(D, CmdCopyQueryPoolResults)                       \
 	X(D, CmdCopyQueryPoolResultsToMemoryKHR)            \
+	X(D, CmdBeginConditionalRenderingEXT)              \
+	X(D, CmdBeginConditionalRendering2EXT)             \
+	X(D, CmdEndConditionalRenderingEXT)                \
 	X(D, CmdPushConstants)                              \
 	X(D, CmdBeginRenderPass)                            \
 	X(D, CmdBeginRenderPass2)                           \

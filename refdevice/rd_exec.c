@@ -150,6 +150,24 @@ static void run(struct exec *e, const struct rd_cmd *c)
 	rd_spin_ns(extra);
 }
 
+/* The 32-bit predicate of a conditional rendering block, read now (or,
+ * with the fault, as it was when the command buffer started). */
+static uint32_t predicate_value(const struct exec *e, const struct rd_cmd *c)
+{
+	for (size_t i = 0; i < sizeof(e->early_cmd) / sizeof(e->early_cmd[0]); i++)
+		if (e->early_cmd[i] == c)
+			return e->early_value[i];
+	const struct rd_buffer *b = c->u.conditional.buffer;
+	uint32_t v = 0;
+	if (b) {
+		if (b->data && c->u.conditional.offset + 4 <= b->size)
+			memcpy(&v, b->data + c->u.conditional.offset, 4);
+	} else if (c->u.conditional.address) {
+		memcpy(&v, (const void *)(uintptr_t)c->u.conditional.address, 4);
+	}
+	return v;
+}
+
 static void run_cmd(struct exec *e, const struct rd_cmd *c)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
@@ -163,6 +181,19 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 	    !rd_fault(&e->dev->instance->config, RD_FAULT_INTEL_NULL_HW_IGNORED)) {
 		e->instr = NULL;
 		return;
+	}
+	if (e->s.cond_discard) {
+		if (rd_cmd_is_action(c->type) || c->type == RD_CMD_CLEAR_ATTACHMENTS) {
+			e->instr = NULL;
+			return;
+		}
+		/* the faults: a driver's copy or query work predicated too */
+		if ((c->type == RD_CMD_COPY_QUERY_POOL_RESULTS &&
+		     rd_fault(cfg, RD_FAULT_COND_COPY_PREDICATED)) ||
+		    ((c->type == RD_CMD_BEGIN_QUERY || c->type == RD_CMD_END_QUERY ||
+		      c->type == RD_CMD_RESET_QUERY_POOL || c->type == RD_CMD_WRITE_TIMESTAMP) &&
+		     rd_fault(cfg, RD_FAULT_COND_QUERY_PREDICATED)))
+			return;
 	}
 	switch (c->type) {
 	case RD_CMD_INSTRUMENT:
@@ -472,6 +503,12 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 		if (e->phase != PHASE_TILE)
 			transform_feedback(e, c, c->type == RD_CMD_BEGIN_TRANSFORM_FEEDBACK);
 		break;
+	case RD_CMD_BEGIN_CONDITIONAL_RENDERING:
+		e->s.cond_discard = (predicate_value(e, c) == 0) != c->u.conditional.inverted;
+		break;
+	case RD_CMD_END_CONDITIONAL_RENDERING:
+		e->s.cond_discard = false;
+		break;
 	case RD_CMD_COUNT:
 		break;
 	}
@@ -651,6 +688,12 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 				run(e, &cb->cmds[i]);
 		e->resets_hoisted = true;
 	}
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_COND_PREDICATE_EARLY))
+		for (uint32_t i = 0, k = 0; i < cb->cmd_count && k < 8; i++)
+			if (cb->cmds[i].type == RD_CMD_BEGIN_CONDITIONAL_RENDERING) {
+				e->early_value[k] = predicate_value(e, &cb->cmds[i]);
+				e->early_cmd[k++] = &cb->cmds[i];
+			}
 	e->s.line_width = 1.0f;
 	e->s.color_write_enable = ~0u;
 	e->geom_ns = e->frag_ns = rd_clock_ns(e->dev);

@@ -87,6 +87,9 @@ struct exec_state {
 	VkDeviceSize xfb_offsets[RD_MAX_XFB_BUFFERS], xfb_sizes[RD_MAX_XFB_BUFFERS];
 	bool xfb_active;
 	struct rd_xfb xfb;
+	/* VK_EXT_conditional_rendering: the predicate, latched at the
+	 * begin, discards the draws, dispatches and attachment clears */
+	bool cond_discard;
 };
 
 /* Where the executor is in a render pass instance (STYLE 16): straight
@@ -137,6 +140,10 @@ struct exec {
 	uint64_t cb_start_ns;          /* device time when the command buffer started */
 	bool in_indirect;              /* the draws of an indirect draw are running */
 	bool resets_hoisted;           /* RD_FAULT reset_hoisted_to_submission */
+	/* RD_FAULT predicate_read_at_submission: the predicates of the
+	 * command buffer's first conditional blocks, read at its start */
+	const struct rd_cmd *early_cmd[8];
+	uint32_t early_value[8];
 	/* the shader instrumentation and result index of the next action */
 	struct rd_shader_instrumentation *instr;
 	uint32_t instr_index;

@@ -39,6 +39,7 @@ static const struct {
 	{{VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME, VK_KHR_VIDEO_ENCODE_H264_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_KHR_MAINTENANCE_9_EXTENSION_NAME, VK_KHR_MAINTENANCE_9_SPEC_VERSION}, RD_ALWAYS},
 	{{VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME, 1}, RD_ALWAYS},
+	{{VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, 2}, RD_ALWAYS},
 	{{VK_EXT_MESH_SHADER_EXTENSION_NAME, 1}, RD_ALWAYS},
 	{{VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, 1}, RD_ALWAYS},
 	{{VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME, 2}, RD_HOST_CLOCK},
@@ -568,6 +569,12 @@ VKAPI_ATTR void VKAPI_CALL rd_GetPhysicalDeviceFeatures2(VkPhysicalDevice physic
 		switch ((int)s->sType) {
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_9_FEATURES_KHR:
 			((VkPhysicalDeviceMaintenance9FeaturesKHR *)s)->maintenance9 = VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT:
+			/* secondaries run in the primary's state, predicate included */
+			((VkPhysicalDeviceConditionalRenderingFeaturesEXT *)s)->conditionalRendering = VK_TRUE;
+			((VkPhysicalDeviceConditionalRenderingFeaturesEXT *)s)->inheritedConditionalRendering =
+				VK_TRUE;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
 			((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable = VK_TRUE;

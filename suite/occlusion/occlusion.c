@@ -41,6 +41,7 @@ VKQS_GROUP_DECL(occlusion, transfer);
 VKQS_GROUP_DECL(occlusion, secondary);
 VKQS_GROUP_DECL(occlusion, attachments);
 VKQS_GROUP_DECL(occlusion, suspend);
+VKQS_GROUP_DECL(occlusion, conditional);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -64,6 +65,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_occlusion_nonprecise, 1, 1},
 	{&vkqs_occlusion_attachments, 0, 0},
 	{&vkqs_occlusion_suspend, 0, 0},
+	{&vkqs_occlusion_conditional, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(occlusion, parts);
