@@ -642,6 +642,9 @@ static const char *const query_exts[] = {
 	VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
 	VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 	VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
+	VK_NV_RAY_TRACING_EXTENSION_NAME,
+	VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME,
+	VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME,
 	VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME,
 	VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
 	VK_KHR_MULTIVIEW_EXTENSION_NAME,
@@ -668,6 +671,8 @@ struct ext_features {
 	VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe;
 	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT cond;
+	VkPhysicalDeviceOpacityMicromapFeaturesEXT omm;
+	VkPhysicalDeviceClusterCullingShaderFeaturesHUAWEI ccs;
 	VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR dac;
 };
 
@@ -738,6 +743,10 @@ static void chain_ext_features(const struct vkqs_device_info *info, struct ext_f
 	     VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)
 	LINK(cond, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
 	     VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)
+	LINK(omm, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_OPACITY_MICROMAP_FEATURES_EXT,
+	     VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME)
+	LINK(ccs, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CLUSTER_CULLING_SHADER_FEATURES_HUAWEI,
+	     VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME)
 	/* enabled only on Vulkan 1.3 devices (its dependencies are core there) */
 	if (info->api_version >= VK_API_VERSION_1_3)
 		LINK(dac, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
@@ -861,6 +870,8 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME, eds3,
 	     extendedDynamicState3AlphaToCoverageEnable);
 	EXTF(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, cond, conditionalRendering);
+	EXTF(VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME, omm, micromap);
+	EXTF(VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME, ccs, clustercullingShader);
 	if (o->api_version >= VK_API_VERSION_1_3)
 		EXTF(VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, dac, deviceAddressCommands);
 #undef EXTF
@@ -980,6 +991,8 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
 		VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 		VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
+		VK_NV_RAY_TRACING_EXTENSION_NAME,
+		VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME,
 	};
 	/* Video decode and encode (suite/video: result status and encode
 	 * feedback queries). */
@@ -998,6 +1011,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_KHR_RAY_QUERY_EXTENSION_NAME,
 		VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME,
 		VK_KHR_RAY_TRACING_MAINTENANCE_1_EXTENSION_NAME,
+		VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME, /* also needs synchronization2: 1.3 */
 	};
 	for (size_t i = 0; i < sizeof(enable) / sizeof(enable[0]); i++)
 		if (vkqs_device_has_ext(&vk->info, enable[i]))
@@ -1005,7 +1019,8 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 	if (vkqs_device_has_ext(&vk->info, VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME) &&
 	    vkqs_device_has_ext(&vk->info, VK_KHR_DEFERRED_HOST_OPERATIONS_EXTENSION_NAME))
 		for (size_t i = 0; i < sizeof(enable_accel) / sizeof(enable_accel[0]); i++)
-			if (vkqs_device_has_ext(&vk->info, enable_accel[i]))
+			if (vkqs_device_has_ext(&vk->info, enable_accel[i]) &&
+			    (vk->has_13 || strcmp(enable_accel[i], VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME)))
 				exts[next++] = enable_accel[i];
 	bool video = vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_QUEUE_EXTENSION_NAME) &&
 		     (vkqs_device_has_ext(&vk->info, VK_KHR_VIDEO_DECODE_QUEUE_EXTENSION_NAME) ||

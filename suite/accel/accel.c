@@ -39,7 +39,7 @@
 #include "shaders/accel_trace_rchit.h"
 #include "shaders/accel_trace_rgen.h"
 #include "shaders/accel_trace_rmiss.h"
-#include "vkutil.h"
+#include "accel.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
@@ -110,24 +110,6 @@ static struct as create_as(struct vkqs_ctx *ctx, VkAccelerationStructureTypeKHR 
 	return a;
 }
 
-/* The scratch buffer's address, aligned as the device asks. */
-static VkDeviceAddress scratch(struct vkqs_ctx *ctx, VkDeviceSize size)
-{
-	VkPhysicalDeviceAccelerationStructurePropertiesKHR ap = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_PROPERTIES_KHR};
-	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-					  .pNext = &ap};
-	vkGetPhysicalDeviceProperties2(ctx->vk->phys, &p2);
-	VkDeviceSize align = ap.minAccelerationStructureScratchOffsetAlignment
-				     ? ap.minAccelerationStructureScratchOffsetAlignment
-				     : 1;
-	struct vkqs_buffer *b = vkqs_buffer_device(ctx, size + align,
-						   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-							   VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
-	VkDeviceAddress a = vkqs_buffer_address(ctx, b);
-	return (a + align - 1) / align * align;
-}
-
 /* Orders the builds and copies of earlier submissions before this
  * command buffer's reads of the structures (submission order alone is no
  * memory dependency). */
@@ -172,7 +154,7 @@ static struct as build(struct vkqs_ctx *ctx, VkAccelerationStructureBuildGeometr
 		DEV, VK_ACCELERATION_STRUCTURE_BUILD_TYPE_DEVICE_KHR, bi, &count, &sz);
 	struct as a = create_as(ctx, bi->type, sz.accelerationStructureSize);
 	bi->dstAccelerationStructure = a.as;
-	bi->scratchData.deviceAddress = scratch(ctx, sz.buildScratchSize);
+	bi->scratchData.deviceAddress = accel_scratch(ctx, sz.buildScratchSize);
 	VkAccelerationStructureBuildRangeInfoKHR range = {.primitiveCount = count};
 	const VkAccelerationStructureBuildRangeInfoKHR *ranges = &range;
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
@@ -719,4 +701,14 @@ static const struct vkqs_case cases[] = {
 	{"results", results_api, SPEC_RESULTS, VKQS_PARAMS(result_types, type_name)},
 	{"host_path", host_path, SPEC_RESULTS, VKQS_PARAMS(result_types, type_name)},
 };
-VKQS_AREA(accel, cases);
+VKQS_GROUP(accel, khr, cases);
+VKQS_GROUP_DECL(accel, nv);
+VKQS_GROUP_DECL(accel, micromap);
+
+static const struct vkqs_area_part parts[] = {
+	{&vkqs_accel_khr, 0, 0},
+	{&vkqs_accel_nv, 0, 0},
+	{&vkqs_accel_micromap, 0, 0},
+};
+
+VKQS_AREA_OF_PARTS(accel, parts);

@@ -50,6 +50,7 @@ VKQS_GROUP_DECL(stats, secondary);
 VKQS_GROUP_DECL(stats, geometry);
 VKQS_GROUP_DECL(stats, tessellation);
 VKQS_GROUP_DECL(stats, reset);
+VKQS_GROUP_DECL(stats, cluster_culling);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -63,6 +64,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_stats_geometry, 0, 0},
 	{&vkqs_stats_tessellation, 0, 0},
 	{&vkqs_stats_reset, 0, 0},
+	{&vkqs_stats_cluster_culling, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(stats, parts);

@@ -1,0 +1,21 @@
+/* Acceleration structure and micromap queries: what the groups of this
+ * area share. */
+#ifndef VKQS_SUITE_ACCEL_H
+#define VKQS_SUITE_ACCEL_H
+
+#include "vkutil.h"
+
+/* Submits a command buffer that reset queries 0 to 2 of `pool` and wrote
+ * query 1 (a size property), waits, then copies query 1 (64-bit, WAIT,
+ * WITH_AVAILABILITY) in another submission, and checks the results rules of
+ * 18.2 every query type shares: a non-zero value and availability word,
+ * the 32-bit value equal to the 64-bit one below 2^32, the copy equal to
+ * vkGetQueryPoolResults, and query 2 (reset, never written) VK_NOT_READY
+ * without WAIT. */
+void accel_results_finish(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool);
+
+/* A scratch buffer of `size` bytes for builds: its device address,
+ * aligned to minAccelerationStructureScratchOffsetAlignment. */
+VkDeviceAddress accel_scratch(struct vkqs_ctx *ctx, VkDeviceSize size);
+
+#endif
