@@ -1,6 +1,7 @@
 #include "gate.h"
 
 #include <errno.h>
+#include <string.h>
 #include <time.h>
 
 #include "vkutil.h"
@@ -108,26 +109,34 @@ struct vkqs_gate *vkqs_gate_create(struct vkqs_ctx *ctx, uint64_t delay_ns)
 /* Submits cb to wait for the gate's semaphore to reach 1 (wait-before-
  * signal) and signal `fence` after.  From here until vkqs_gate_open() only
  * checks that never end the case may run. */
-void vkqs_submit_gated(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkCommandBuffer cb,
-		       VkFence fence)
+void vkqs_submit_gated_on(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkQueue queue,
+			  VkCommandBuffer cb, VkFence fence, VkSemaphore also)
 {
-	const uint64_t one = 1;
-	const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+	const uint64_t values[2] = {1, 0}; /* the binary semaphore's is ignored */
+	const VkPipelineStageFlags stages[2] = {VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+						VK_PIPELINE_STAGE_ALL_COMMANDS_BIT};
+	const VkSemaphore sems[2] = {g->sem, also};
 	VkTimelineSemaphoreSubmitInfo tl = {
 		.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-		.waitSemaphoreValueCount = 1,
-		.pWaitSemaphoreValues = &one,
+		.waitSemaphoreValueCount = also ? 2 : 1,
+		.pWaitSemaphoreValues = values,
 	};
 	VkSubmitInfo si = {
 		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
 		.pNext = &tl,
-		.waitSemaphoreCount = 1,
-		.pWaitSemaphores = &g->sem,
-		.pWaitDstStageMask = &stage,
+		.waitSemaphoreCount = also ? 2 : 1,
+		.pWaitSemaphores = sems,
+		.pWaitDstStageMask = stages,
 		.commandBufferCount = 1,
 		.pCommandBuffers = &cb,
 	};
-	VKQS_CHECK(ctx, VKQS_D(ctx)->vkQueueSubmit(ctx->vk->gfx.queue, 1, &si, fence));
+	VKQS_CHECK(ctx, VKQS_D(ctx)->vkQueueSubmit(queue, 1, &si, fence));
+}
+
+void vkqs_submit_gated(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkCommandBuffer cb,
+		       VkFence fence)
+{
+	vkqs_submit_gated_on(ctx, g, ctx->vk->gfx.queue, cb, fence, VK_NULL_HANDLE);
 }
 
 /* Opens the gate; a failed vkSignalSemaphore is a failure. */
@@ -138,4 +147,37 @@ void vkqs_gate_release(struct vkqs_ctx *ctx, struct vkqs_gate *g)
 	VkResult r = g->signal_result;
 	pthread_mutex_unlock(&g->lock);
 	vkqs_check_vk(ctx, false, __FILE__, __LINE__, "vkSignalSemaphore", r, VK_SUCCESS);
+}
+
+void vkqs_poll_in_flight(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkFence fence,
+			 uint64_t limit_ns, vkqs_poll_read_fn read, void *arg, struct vkqs_poll *p)
+{
+	memset(p, 0, sizeof(*p));
+	uint64_t v[VKQS_POLL_WORDS], t0 = vkqs_now_ns();
+	bool opened = false;
+	for (;;) {
+		bool done = VKQS_D(ctx)->vkGetFenceStatus(ctx->vk->device, fence) == VK_SUCCESS;
+		memset(v, 0, sizeof(v));
+		uint32_t avail = read(ctx, arg, p->polls, v);
+		/* after the read: a read that blocks until the gate opens (Mesa
+		 * 22.3.6's lavapipe does) is no early availability */
+		bool shut = !vkqs_gate_state(g, NULL, NULL);
+		p->polls++;
+		if (!v[avail]) {
+			p->unavailable++;
+		} else {
+			p->early += shut;
+			bool dup = false;
+			for (uint32_t k = 0; k < p->kept && !dup; k++)
+				dup = !memcmp(p->seen[k], v, sizeof(v));
+			if (!dup && p->kept < VKQS_POLL_KEEP)
+				memcpy(p->seen[p->kept++], v, sizeof(v));
+		}
+		if (!opened && p->polls >= 16) {
+			vkqs_gate_open(g);
+			opened = true;
+		}
+		if (done || vkqs_now_ns() - t0 > limit_ns)
+			break;
+	}
 }

@@ -42,7 +42,31 @@ struct vkqs_gate *vkqs_gate_create(struct vkqs_ctx *ctx, uint64_t delay_ns);
 void vkqs_submit_gated(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkCommandBuffer cb,
 		       VkFence fence);
 
+/* vkqs_submit_gated on `queue`, waiting also for the binary semaphore
+ * `also` (VK_NULL_HANDLE: none). */
+void vkqs_submit_gated_on(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkQueue queue,
+			  VkCommandBuffer cb, VkFence fence, VkSemaphore also);
+
 /* Opens the gate; a failed vkSignalSemaphore is a failure. */
 void vkqs_gate_release(struct vkqs_ctx *ctx, struct vkqs_gate *g);
+
+/* Reads of a query whose submission waits behind gate g (vkqs_submit_gated),
+ * from before the gate opens until `fence` signals: `read` does one read
+ * into out (values, then a word that is non-zero when the read says the
+ * query is available) and returns that word's index.  The gate is opened
+ * after the 16th read; reads stop at the fence or after limit_ns.  Only
+ * records: it ends no case, so the caller releases the gate and checks. */
+#define VKQS_POLL_KEEP 32
+#define VKQS_POLL_WORDS 8
+struct vkqs_poll {
+	uint32_t polls, unavailable;
+	uint32_t early;                   /* available while the gate was shut */
+	uint32_t kept;                    /* distinct available reads in seen */
+	uint64_t seen[VKQS_POLL_KEEP][VKQS_POLL_WORDS];
+};
+typedef uint32_t (*vkqs_poll_read_fn)(struct vkqs_ctx *ctx, void *arg, uint32_t poll,
+				      uint64_t out[VKQS_POLL_WORDS]);
+void vkqs_poll_in_flight(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkFence fence,
+			 uint64_t limit_ns, vkqs_poll_read_fn read, void *arg, struct vkqs_poll *p);
 
 #endif

@@ -30,8 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate.h"
 #include "h264.h"
 #include "session.h"
+#include "verdict.h"
 #include "vkutil.h"
 
 #define D (VKQS_D(ctx))
@@ -812,6 +814,156 @@ static void status_only(struct vkqs_ctx *ctx, const void *param)
 		     "bytes written outside the one 32-bit status word");
 }
 
+/* In flight (issue: WAIT not honoured, availability before the values;
+ * radv returned video encode feedback before the encode completed, Mesa
+ * 25.2.1 and 25.3.0 release notes).  One encode in query 0 of a pool of
+ * every supported feedback value, submitted behind a shut gate
+ * (framework/gate.h) on the encode queue; reads with WITH_STATUS, 64-bit.
+ * - wait: a WAIT read issued while the gate is shut returns after it
+ *   opened, with a positive status and the final values (18.2 WAIT "will
+ *   wait for each query's status to become available").
+ * - available_is_final: reads without WAIT from before the gate opens to
+ *   the fence, WITH_STATUS and WITH_AVAILABILITY in turn: any read with a
+ *   non-zero status or availability holds the final values. */
+#define INFLIGHT_TIMER_NS (2ull * 1000 * 1000 * 1000)
+#define INFLIGHT_WAIT_NS (100ull * 1000 * 1000)
+#define INFLIGHT_POLL_NS (5ull * 1000 * 1000 * 1000)
+
+struct inflight_encode {
+	VkQueryPool pool;
+	uint32_t values;
+	VkFence fence;
+	struct vkqs_gate *gate;
+};
+
+static void inflight_submit(struct vkqs_ctx *ctx, struct inflight_encode *f, uint64_t open_after)
+{
+	vkqs_require_feature(ctx, "timelineSemaphore");
+	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
+	require_encoder(ctx, e);
+	encoder_create(ctx, e, 64, 64, false);
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
+	f->values = (uint32_t)__builtin_popcount(flags);
+	f->pool = feedback_pool(ctx, e, flags, 1);
+	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
+	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
+	struct encode_op op = {bits->buf, 0, range, f->pool, 0, 0};
+	/* reset first in a submission of its own that completes: the reads
+	 * while the gate is shut must not see an uninitialized query
+	 * (VUID-vkGetQueryPoolResults-None-09401) */
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, e->q);
+	D->vkCmdResetQueryPool(cb, f->pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, e->q, cb);
+	cb = record_encodes(ctx, e, &op, 1);
+	f->fence = vkqs_fence(ctx);
+	f->gate = vkqs_gate_create(ctx, open_after);
+	vkqs_submit_gated_on(ctx, f->gate, e->q->queue, cb, f->fence,
+			     e->upload_pending ? e->uploaded : VK_NULL_HANDLE);
+	e->upload_pending = false;
+}
+
+/* values then the status word (or, with `availability`, the
+ * availability word), 64-bit */
+static VkResult inflight_read(struct vkqs_ctx *ctx, const struct inflight_encode *f,
+			      VkQueryResultFlags wait, uint64_t v[8], bool availability)
+{
+	memset(v, 0, 8 * sizeof(uint64_t));
+	return D->vkGetQueryPoolResults(DEV, f->pool, 0, 1, (f->values + 1) * 8, v,
+					(f->values + 1) * 8,
+					wait | VK_QUERY_RESULT_64_BIT |
+						(availability ? VK_QUERY_RESULT_WITH_AVAILABILITY_BIT
+							      : VK_QUERY_RESULT_WITH_STATUS_BIT_KHR));
+}
+
+/* "v0, v1, ..." of the first n values. */
+static const char *inflight_values(const uint64_t *v, uint32_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (uint32_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, i ? ", " : "", v[i]);
+	return buf;
+}
+
+/* The final result, after the fence: a positive status. */
+static bool inflight_final(struct vkqs_ctx *ctx, const struct inflight_encode *f, uint64_t v[8])
+{
+	vkqs_fence_wait(ctx, f->fence);
+	VkResult r = inflight_read(ctx, f, 0, v, false);
+	int64_t st = (int64_t)v[f->values];
+	VKQS_EXPECTF(ctx, r == VK_SUCCESS && st > 0,
+		     "after the fence the feedback query reads %s, status %" PRId64,
+		     vkqs_vk_result_name(r), st);
+	return r == VK_SUCCESS && st > 0;
+}
+
+static void inflight_wait(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct inflight_encode f;
+	inflight_submit(ctx, &f, INFLIGHT_WAIT_NS);
+	/* --- the gate is shut until its timer opens it, while WAIT waits --- */
+	uint64_t v[8], fin[8];
+	VkResult r = inflight_read(ctx, &f, VK_QUERY_RESULT_WAIT_BIT, v, false);
+	uint64_t returned_ns = vkqs_now_ns(), opened_ns = 0;
+	bool opened = vkqs_gate_state(f.gate, NULL, &opened_ns);
+	vkqs_gate_release(ctx, f.gate);
+	/* --- the gate is open --- */
+	VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+		     "vkGetQueryPoolResults with WAIT returned before the submission that encodes "
+		     "could start (its gate was shut)");
+	VKQS_EXPECTF(ctx, r == VK_SUCCESS, "vkGetQueryPoolResults with WAIT returned %s",
+		     vkqs_vk_result_name(r));
+	if (!inflight_final(ctx, &f, fin))
+		return;
+	char a[96], b[96];
+	VKQS_EXPECTF(ctx, (int64_t)v[f.values] > 0 && !memcmp(v, fin, f.values * 8),
+		     "the WAIT read returned status %" PRId64 ", values (%s); the final values are "
+		     "(%s)", (int64_t)v[f.values], inflight_values(v, f.values, a, sizeof(a)),
+		     inflight_values(fin, f.values, b, sizeof(b)));
+}
+
+/* every other read WITH_AVAILABILITY instead of WITH_STATUS; either
+ * word non-zero says available */
+static uint32_t inflight_poll_read(struct vkqs_ctx *ctx, void *arg, uint32_t poll,
+				   uint64_t out[VKQS_POLL_WORDS])
+{
+	const struct inflight_encode *f = arg;
+	inflight_read(ctx, f, 0, out, poll % 2);
+	if (poll % 2 && out[f->values]) /* compared as a status below */
+		out[f->values] = VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
+	return f->values;
+}
+
+static void inflight_available_is_final(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct inflight_encode f;
+	struct vkqs_poll *p = vkqs_alloc(ctx, sizeof(*p));
+	uint64_t fin[8];
+	inflight_submit(ctx, &f, INFLIGHT_TIMER_NS);
+	/* --- the gate is shut: record, check later --- */
+	vkqs_poll_in_flight(ctx, f.gate, f.fence, INFLIGHT_POLL_NS, inflight_poll_read, &f, p);
+	vkqs_gate_release(ctx, f.gate);
+	/* --- the gate is open --- */
+	if (!inflight_final(ctx, &f, fin))
+		return;
+	VKQS_EXPECTF(ctx, p->early == 0,
+		     "%u reads had a status or availability before the submission could start "
+		     "(its gate was shut)",
+		     p->early);
+	char a[96], b[96];
+	for (uint32_t k = 0; k < p->kept; k++)
+		VKQS_EXPECTF(ctx, (int64_t)p->seen[k][f.values] > 0 &&
+				     !memcmp(p->seen[k], fin, f.values * 8),
+			     "a read while the encode was in flight said available (status %" PRId64
+			     ") with values (%s); the final values are (%s)",
+			     (int64_t)p->seen[k][f.values],
+			     inflight_values(p->seen[k], f.values, a, sizeof(a)),
+			     inflight_values(fin, f.values, b, sizeof(b)));
+	vkqs_note(ctx, "%u reads in flight, %u unavailable", p->polls, p->unavailable);
+}
+
 static const struct vkqs_case cases[] = {
 	{"encode_feedback.values", feedback_values, SPEC_VALUES,
 	 VKQS_PARAMS(values_params, values_name)},
@@ -820,6 +972,13 @@ static const struct vkqs_case cases[] = {
 	{"encode_feedback.reset_not_ready", reset_not_ready, SPEC_STATUS},
 	{"encode_feedback.copy", copy_results, SPEC_ORDER},
 	{"encode_feedback.insufficient_range", insufficient_range, SPEC_RANGE},
+	{"encode_feedback.inflight_wait", inflight_wait,
+	 "18.2: VK_QUERY_RESULT_WAIT_BIT \"specifies that Vulkan will wait for each query's status "
+	 "to become available before retrieving its results\" (video encode feedback, issued "
+	 "before the encode could start)"},
+	{"encode_feedback.inflight_available_is_final", inflight_available_is_final,
+	 "18.2: a query whose status is available holds its final results (video encode feedback "
+	 "read without WAIT while the encode is in flight)"},
 	{"result_status.encode", status_only, SPEC_ONLY},
 };
 /* A second table of the video area (result_status.c has the first). */

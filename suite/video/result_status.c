@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate.h"
 #include "h264.h"
 #include "session.h"
 #include "vkutil.h"
@@ -358,7 +359,13 @@ static void decoded_picture(struct vkqs_ctx *ctx, const void *param)
 	if (!d->readable)
 		vkqs_skip(ctx, "the output picture is not NV12 with TRANSFER_SRC: it cannot be read");
 	VkQueryPool pool = status_pool(ctx, d, 1);
+	/* reset first in a submission of its own that completes: the reads
+	 * while the gate is shut must not see an uninitialized query
+	 * (VUID-vkGetQueryPoolResults-None-09401) */
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	cb = vkqs_cmd_begin(ctx, d->q);
 	record_decode(ctx, d, cb, pool, 0, false);
 	vkqs_cmd_submit_wait(ctx, d->q, cb);
 	int64_t status = 0;
@@ -464,11 +471,99 @@ static void copy_name(const void *p, char *b, size_t n)
 	snprintf(b, n, "%s", *(const bool *)p ? "wait" : "no_wait");
 }
 
+/* In flight: one decode in query 0, submitted behind a shut gate
+ * (framework/gate.h) on the decode queue.
+ * - wait: a WAIT read issued while the gate is shut returns only after it
+ *   opened, VK_SUCCESS with a positive status (18.2 WAIT "will wait for
+ *   each query's status to become available"; radv returned video query
+ *   results before the work completed, Mesa 25.2.1 release notes).
+ * - no_wait: reads without WAIT while the gate is shut return VK_NOT_READY
+ *   with status VK_QUERY_RESULT_STATUS_NOT_READY_KHR (0): the decode has
+ *   not started, so no status is available. */
+#define DECODE_GATE_NS (100ull * 1000 * 1000)
+
+static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
+{
+	bool wait = *(const bool *)param;
+	vkqs_require_feature(ctx, "timelineSemaphore");
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d));
+	require_decoder(ctx, d);
+	decoder_create(ctx, d, false);
+	VkQueryPool pool = status_pool(ctx, d, 1);
+	/* reset first in a submission of its own that completes: the reads
+	 * while the gate is shut must not see an uninitialized query
+	 * (VUID-vkGetQueryPoolResults-None-09401) */
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	D->vkCmdResetQueryPool(cb, pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	cb = vkqs_cmd_begin(ctx, d->q);
+	record_decode(ctx, d, cb, pool, 0, false);
+	vkqs_cmd_end(ctx, cb);
+	VkFence fence = vkqs_fence(ctx);
+	struct vkqs_gate *g = vkqs_gate_create(ctx, wait ? DECODE_GATE_NS : 2 * DECODE_GATE_NS * 10);
+	vkqs_submit_gated_on(ctx, g, d->q->queue, cb, fence, VK_NULL_HANDLE);
+	/* --- the gate is shut --- */
+	int64_t st[4] = {0, 0, 0, 0};
+	uint32_t polls = 0, early = 0;
+	VkResult r = VK_SUCCESS, first = VK_SUCCESS;
+	if (wait) {
+		r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, st, 8,
+					     VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_64_BIT |
+						     VK_QUERY_RESULT_WITH_STATUS_BIT_KHR);
+	} else {
+		for (; polls < 64; polls++) {
+			st[1] = 0;
+			VkResult x = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &st[1], 8,
+							      VK_QUERY_RESULT_64_BIT |
+								      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR);
+			/* after the read: a read that blocks until the gate opens is no
+			 * early status */
+			if (!vkqs_gate_state(g, NULL, NULL) && (x != VK_NOT_READY || st[1] != 0)) {
+				early++;
+				first = x;
+				st[2] = st[1];
+			}
+		}
+	}
+	uint64_t returned_ns = vkqs_now_ns(), opened_ns = 0;
+	bool opened = vkqs_gate_state(g, NULL, &opened_ns);
+	vkqs_gate_release(ctx, g);
+	/* --- the gate is open --- */
+	vkqs_fence_wait(ctx, fence);
+	if (wait) {
+		VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+			     "vkGetQueryPoolResults with WAIT returned before the submission that "
+			     "decodes could start (its gate was shut)");
+		VKQS_EXPECTF(ctx, r == VK_SUCCESS && st[0] > 0,
+			     "vkGetQueryPoolResults with WAIT returned %s, status %" PRId64,
+			     vkqs_vk_result_name(r), st[0]);
+	} else {
+		VKQS_EXPECTF(ctx, early == 0,
+			     "%u of %u reads without WAIT before the decode could start returned "
+			     "a status (the last: %s, status %" PRId64 ")", early, polls,
+			     vkqs_vk_result_name(first), st[2]);
+		VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &st[3], 8,
+							 VK_QUERY_RESULT_64_BIT |
+								 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR));
+		VKQS_EXPECTF(ctx, st[3] > 0, "after the fence the status is %" PRId64, st[3]);
+	}
+}
+
+static const bool inflight_params[] = {true, false};
+static void inflight_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", *(const bool *)p ? "wait" : "no_wait");
+}
+
 static const struct vkqs_case cases[] = {
 	{"result_status.decode", decode_status, SPEC_STATUS,
 	 VKQS_PARAMS(status_params, status_name)},
 	{"result_status.decoded_picture", decoded_picture, SPEC_STATUS},
 	{"result_status.reset_not_ready", reset_not_ready, SPEC_STATUS},
 	{"result_status.copy", copy_status, SPEC_ONLY, VKQS_PARAMS(copy_params, copy_name)},
+	{"result_status.inflight_decode", inflight_decode,
+	 "18.2: VK_QUERY_RESULT_WAIT_BIT waits for the query's status; without it, a query whose "
+	 "decode has not run reads VK_NOT_READY with status 0",
+	 VKQS_PARAMS(inflight_params, inflight_name)},
 };
 VKQS_AREA(video, cases);

@@ -135,42 +135,23 @@ static bool if_final(struct vkqs_ctx *ctx, const struct inflight *f, uint64_t *f
 	return r == VK_SUCCESS && final[f->values] != 0;
 }
 
+static uint32_t if_poll_read(struct vkqs_ctx *ctx, void *arg, uint32_t poll,
+			     uint64_t out[VKQS_POLL_WORDS])
+{
+	(void)poll;
+	const struct inflight *f = arg;
+	if_read(ctx, f, 0, out);
+	return f->values;
+}
+
 static void available_is_final(struct vkqs_ctx *ctx, const void *param)
 {
 	enum iftype type = *(const uint8_t *)param;
 	struct inflight f;
+	struct vkqs_poll *p = vkqs_alloc(ctx, sizeof(*p));
 	if_submit(ctx, type, &f, GATE_TIMER_NS);
 	/* --- the gate is shut: record, check later --- */
-	enum { KEEP = 32 };
-	uint64_t seen[KEEP][MAX_VALUES + 1], v[MAX_VALUES + 1];
-	uint32_t kept = 0, polls = 0, unavailable = 0, early = 0;
-	uint64_t t0 = vkqs_now_ns();
-	bool opened = false;
-	for (;;) {
-		bool done = D->vkGetFenceStatus(DEV, f.fence) == VK_SUCCESS;
-		if_read(ctx, &f, 0, v);
-		/* after the read: a read that blocks until the gate opens (Mesa
-		 * 22.3.6's lavapipe does) is no early availability */
-		bool shut = !vkqs_gate_state(f.gate, NULL, NULL);
-		polls++;
-		if (!v[f.values]) {
-			unavailable++;
-		} else {
-			early += shut;
-			bool dup = false;
-			for (uint32_t k = 0; k < kept && !dup; k++)
-				dup = !memcmp(seen[k], v, sizeof(v));
-			if (!dup && kept < KEEP)
-				memcpy(seen[kept++], v, sizeof(v));
-		}
-		/* the gate opens after a few reads of the pending query */
-		if (!opened && polls >= 16) {
-			vkqs_gate_open(f.gate);
-			opened = true;
-		}
-		if (done || vkqs_now_ns() - t0 > POLL_LIMIT_NS)
-			break;
-	}
+	vkqs_poll_in_flight(ctx, f.gate, f.fence, POLL_LIMIT_NS, if_poll_read, &f, p);
 	vkqs_gate_release(ctx, f.gate);
 	/* --- the gate is open --- */
 	uint64_t final[MAX_VALUES + 1];
@@ -178,16 +159,17 @@ static void available_is_final(struct vkqs_ctx *ctx, const void *param)
 		return;
 	char a[128], b[128];
 	if_values(final, f.values, b, sizeof(b));
-	VKQS_EXPECTF(ctx, early == 0,
+	VKQS_EXPECTF(ctx, p->early == 0,
 		     "%u reads said available before the submission could start (its gate was "
-		     "shut): 18.2 a query becomes available when its results are written", early);
-	for (uint32_t k = 0; k < kept; k++) {
-		if_values(seen[k], f.values, a, sizeof(a));
-		VKQS_EXPECTF(ctx, !memcmp(seen[k], final, f.values * sizeof(uint64_t)),
+		     "shut): 18.2 a query becomes available when its results are written", p->early);
+	for (uint32_t k = 0; k < p->kept; k++) {
+		if_values(p->seen[k], f.values, a, sizeof(a));
+		VKQS_EXPECTF(ctx, !memcmp(p->seen[k], final, f.values * sizeof(uint64_t)),
 			     "a read while the work was in flight said available with (%s); the "
 			     "final results are (%s): availability came before the values", a, b);
 	}
-	vkqs_note(ctx, "%u reads in flight, %u unavailable, final (%s)", polls, unavailable, b);
+	vkqs_note(ctx, "%u reads in flight, %u unavailable, final (%s)", p->polls, p->unavailable,
+		  b);
 }
 
 static void wait_in_flight(struct vkqs_ctx *ctx, const void *param)
