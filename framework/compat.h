@@ -633,6 +633,48 @@ typedef void(VKAPI_PTR *PFN_vkCmdBeginConditionalRendering2EXT)(
 	const VkConditionalRenderingBeginInfo2EXT *pConditionalRenderingBegin);
 #endif
 
+/* VK_KHR_video_encode_feedback2 (extension 599, Vulkan-Docs 1.4.360):
+ * more encode feedback values, per picture partition feedback. */
+#ifndef VK_KHR_video_encode_feedback2
+#define VK_KHR_video_encode_feedback2 1
+#define VK_KHR_VIDEO_ENCODE_FEEDBACK_2_SPEC_VERSION 1
+#define VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME "VK_KHR_video_encode_feedback2"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_ENCODE_FEEDBACK_2_FEATURES_KHR \
+	((VkStructureType)1000598000)
+#define VK_STRUCTURE_TYPE_VIDEO_ENCODE_FEEDBACK_2_CAPABILITIES_KHR ((VkStructureType)1000598001)
+#define VK_STRUCTURE_TYPE_QUERY_POOL_VIDEO_ENCODE_PER_PARTITION_FEEDBACK_CREATE_INFO_KHR \
+	((VkStructureType)1000598002)
+#define VK_VIDEO_ENCODE_FEEDBACK_AVERAGE_QUANTIZATION_BIT_KHR 0x8u
+#define VK_VIDEO_ENCODE_FEEDBACK_MIN_QUANTIZATION_BIT_KHR 0x10u
+#define VK_VIDEO_ENCODE_FEEDBACK_MAX_QUANTIZATION_BIT_KHR 0x20u
+#define VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR 0x40u
+#define VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR 0x80u
+#define VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR 0x100u
+#define VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR \
+	0x200u
+typedef VkFlags VkVideoEncodePerPartitionFeedbackFlagsKHR;
+#define VK_VIDEO_ENCODE_PER_PARTITION_FEEDBACK_STATUS_BIT_KHR 0x1u
+#define VK_VIDEO_ENCODE_PER_PARTITION_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR 0x2u
+#define VK_VIDEO_ENCODE_PER_PARTITION_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR 0x4u
+typedef struct VkPhysicalDeviceVideoEncodeFeedback2FeaturesKHR {
+	VkStructureType sType;
+	void *pNext;
+	VkBool32 videoEncodeFeedback2;
+} VkPhysicalDeviceVideoEncodeFeedback2FeaturesKHR;
+typedef struct VkVideoEncodeFeedback2CapabilitiesKHR {
+	VkStructureType sType;
+	void *pNext;
+	uint32_t maxPerPartitionFeedbackEntries;
+	VkVideoEncodePerPartitionFeedbackFlagsKHR supportedPerPartitionEncodeFeedbackFlags;
+} VkVideoEncodeFeedback2CapabilitiesKHR;
+typedef struct VkQueryPoolVideoEncodePerPartitionFeedbackCreateInfoKHR {
+	VkStructureType sType;
+	const void *pNext;
+	uint32_t maxPerPartitionFeedbackEntries;
+	VkVideoEncodePerPartitionFeedbackFlagsKHR perPartitionEncodeFeedbackFlags;
+} VkQueryPoolVideoEncodePerPartitionFeedbackCreateInfoKHR;
+#endif
+
 /* 1.3.239 has only the _EXT spelling, with the same value (§8). */
 #ifndef VK_ERROR_VALIDATION_FAILED
 #define VK_ERROR_VALIDATION_FAILED ((VkResult)-1000011001)

@@ -643,6 +643,7 @@ static const char *const query_exts[] = {
 	VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 	VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
 	VK_NV_RAY_TRACING_EXTENSION_NAME,
+	VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME,
 	VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME,
 	VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME,
 	VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME,
@@ -673,6 +674,7 @@ struct ext_features {
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT cond;
 	VkPhysicalDeviceOpacityMicromapFeaturesEXT omm;
 	VkPhysicalDeviceClusterCullingShaderFeaturesHUAWEI ccs;
+	VkPhysicalDeviceVideoEncodeFeedback2FeaturesKHR fb2;
 	VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR dac;
 };
 
@@ -747,6 +749,8 @@ static void chain_ext_features(const struct vkqs_device_info *info, struct ext_f
 	     VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME)
 	LINK(ccs, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CLUSTER_CULLING_SHADER_FEATURES_HUAWEI,
 	     VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME)
+	LINK(fb2, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VIDEO_ENCODE_FEEDBACK_2_FEATURES_KHR,
+	     VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME)
 	/* enabled only on Vulkan 1.3 devices (its dependencies are core there) */
 	if (info->api_version >= VK_API_VERSION_1_3)
 		LINK(dac, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
@@ -872,6 +876,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	EXTF(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, cond, conditionalRendering);
 	EXTF(VK_EXT_OPACITY_MICROMAP_EXTENSION_NAME, omm, micromap);
 	EXTF(VK_HUAWEI_CLUSTER_CULLING_SHADER_EXTENSION_NAME, ccs, clustercullingShader);
+	EXTF(VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME, fb2, videoEncodeFeedback2);
 	if (o->api_version >= VK_API_VERSION_1_3)
 		EXTF(VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME, dac, deviceAddressCommands);
 #undef EXTF
@@ -1003,6 +1008,7 @@ bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		VK_KHR_VIDEO_MAINTENANCE_1_EXTENSION_NAME,
 		VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME,
 		VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME,
+		VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME,
 	};
 	/* Acceleration structures (suite/accel) with what they depend on. */
 	static const char *const enable_accel[] = {

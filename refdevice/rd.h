@@ -244,7 +244,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(ENCODE_PAST_RANGE, "encode_writes_past_range", "video", "",                         \
 	  "VkVideoEncodeInfoKHR: nothing is written past dstBufferOffset + dstBufferRange")   \
 	X(ENCODE_BYTES_SHORT, "encode_bytes_written_short", "video", "",                      \
-	  "18.12: the number of bytes written by the video encode operation")
+	  "18.12: the number of bytes written by the video encode operation")                \
+	X(ENCODE_INTRA_AS_INTER, "encode_intra_pixels_as_inter", "video.encode_feedback", "", \
+	  "18.12 (VK_KHR_video_encode_feedback2): the pixels encoded as intra blocks")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -642,6 +644,8 @@ struct rd_counters {
 	uint64_t encode_bytes;
 	uint64_t encode_overrides;
 	uint64_t encode_insufficient;
+	uint64_t encode_intra_pixels;   /* VK_KHR_video_encode_feedback2 */
+	uint64_t encode_partitions;
 	/* Not bumped: the executor samples the modelled time (ns) into a
 	 * snapshot, so a time-elapsed query is one more begin/end difference. */
 	uint64_t time_ns;

@@ -177,6 +177,17 @@ static void finish_video_query(struct exec *e, const struct active_query *a)
 		values[k++] = d->encode_bytes;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR)
 		values[k++] = d->encode_overrides ? 1 : 0;
+	/* VK_KHR_video_encode_feedback2: every block is intra (I_PCM), none
+	 * inter or skipped; one slice */
+	bool swapped = rd_fault(cfg, RD_FAULT_ENCODE_INTRA_AS_INTER);
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR)
+		values[k++] = swapped ? 0 : d->encode_intra_pixels;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR)
+		values[k++] = swapped ? d->encode_intra_pixels : 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR)
+		values[k++] = 0;
+	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR)
+		values[k++] = d->encode_partitions;
 	if (rd_fault(cfg, RD_FAULT_ENCODE_FEEDBACK_REVERSED))
 		for (uint32_t i = 0; i < k / 2; i++) {
 			uint64_t t = values[i];

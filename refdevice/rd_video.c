@@ -89,10 +89,22 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceVideoCapabilitiesKHR(
 			e->maxBitrate = 1000000000;
 			e->maxQualityLevels = 1;
 			e->encodeInputPictureGranularity = (VkExtent2D){16, 16};
+			/* and of VK_KHR_video_encode_feedback2 the pixel counts and
+			 * the partition count; no quantization values (I_PCM has
+			 * no quantizer) */
 			e->supportedEncodeFeedbackFlags =
 				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR |
 				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR;
+				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR |
+				VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR |
+				VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR |
+				VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR |
+				VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR;
+		} else if (s->sType == VK_STRUCTURE_TYPE_VIDEO_ENCODE_FEEDBACK_2_CAPABILITIES_KHR) {
+			/* no per picture partition feedback */
+			VkVideoEncodeFeedback2CapabilitiesKHR *f = (void *)s;
+			f->maxPerPartitionFeedbackEntries = 0;
+			f->supportedPerPartitionEncodeFeedbackFlags = 0;
 		} else if (s->sType == VK_STRUCTURE_TYPE_VIDEO_ENCODE_H264_CAPABILITIES_KHR) {
 			VkVideoEncodeH264CapabilitiesKHR *h = (void *)s;
 			h->flags = 0;
@@ -690,6 +702,13 @@ void rd_video_encode(const struct rd_config *cfg, const struct rd_encode *op,
 		/* the fault: the start code left out of the count */
 		counters->encode_bytes += rd_fault(cfg, RD_FAULT_ENCODE_BYTES_SHORT) ? out.len - 4 : out.len;
 		counters->encode_overrides += over;
+		/* VK_KHR_video_encode_feedback2: every macroblock from
+		 * first_mb_in_slice on is an intra (I_PCM) block of 16x16 pixels,
+		 * in one slice */
+		uint32_t mbs = (op->extent.width / 16) * (op->extent.height / 16);
+		uint32_t first = op->slice.first_mb_in_slice;
+		counters->encode_intra_pixels += (uint64_t)(first < mbs ? mbs - first : 0) * 256;
+		counters->encode_partitions++;
 		/* the reconstructed picture: I_PCM is lossless */
 		if (op->setup)
 			for (uint32_t y = 0; y < op->extent.height; y++)

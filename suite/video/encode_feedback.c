@@ -964,6 +964,84 @@ static void inflight_available_is_final(struct vkqs_ctx *ctx, const void *param)
 	vkqs_note(ctx, "%u reads in flight, %u unavailable", p->polls, p->unavailable);
 }
 
+/* VK_KHR_video_encode_feedback2: the values it adds, of one 64x64 IDR
+ * picture in one slice (18.12 Video Encode Feedback Queries).
+ * - Fail: an I slice has only intra blocks, so the intra pixels are the
+ *   picture padded to whole 16x16 macroblocks ("include padding pixels
+ *   beyond the requested coded extent that are part of the complete coding
+ *   blocks"): 4096; inter and skipped pixels 0 (H.264 skipped blocks are
+ *   inter blocks); at least one picture partition; the minimum QP at most
+ *   the average, the average at most the maximum.
+ * - CompatibilityWarning: more than the one slice the encode asked for; a
+ *   QP other than the constantQp of rate control DISABLED ("the QP to use
+ *   for the slice").
+ * Per picture partition feedback is not checked here. */
+#define FEEDBACK2_ALL                                                                     \
+	(VK_VIDEO_ENCODE_FEEDBACK_AVERAGE_QUANTIZATION_BIT_KHR |                          \
+	 VK_VIDEO_ENCODE_FEEDBACK_MIN_QUANTIZATION_BIT_KHR |                              \
+	 VK_VIDEO_ENCODE_FEEDBACK_MAX_QUANTIZATION_BIT_KHR |                              \
+	 VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR |                                  \
+	 VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR |                                  \
+	 VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR |                                \
+	 VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR)
+
+static void feedback2_values(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_VIDEO_ENCODE_FEEDBACK_2_EXTENSION_NAME))
+		vkqs_skip(ctx, "the device does not offer VK_KHR_video_encode_feedback2");
+	vkqs_require_feature(ctx, "VK_KHR_video_encode_feedback2.videoEncodeFeedback2");
+	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
+	require_encoder(ctx, e);
+	VkVideoEncodeFeedbackFlagsKHR flags = e->ecaps.supportedEncodeFeedbackFlags & FEEDBACK2_ALL;
+	if (!flags)
+		vkqs_skip(ctx, "supportedEncodeFeedbackFlags 0x%x has none of VK_KHR_video_encode_"
+			  "feedback2's values", e->ecaps.supportedEncodeFeedbackFlags);
+	encoder_create(ctx, e, 64, 64, false);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
+	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
+	struct encode_op op = {bits->buf, 0, range, pool, 0, 0};
+	submit_wait(ctx, e, record_encodes(ctx, e, &op, 1), VK_NULL_HANDLE);
+	uint64_t w[8] = {0};
+	uint32_t n = (uint32_t)__builtin_popcount(flags);
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, (n + 1) * 8, w, (n + 1) * 8,
+						 VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_64_BIT |
+							 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR));
+	VKQS_ASSERTF(ctx, (int64_t)w[n] > 0, "status %" PRId64 " after a valid encode", (int64_t)w[n]);
+	/* the values in the order of their bits */
+	int64_t v[10];
+	bool has[10] = {false};
+	for (uint32_t bit = 3, k = 0; bit < 10; bit++)
+		if (flags & (1u << bit)) {
+			has[bit] = true;
+			v[bit] = (int64_t)w[k++];
+		}
+	const uint64_t pixels = 64 * 64;
+	if (has[6])
+		VKQS_EXPECTF(ctx, (uint64_t)v[6] == pixels,
+			     "intra pixels %" PRId64 " for an IDR picture of 64x64 pixels (every "
+			     "block of an I slice is intra): expected %" PRIu64, v[6], pixels);
+	if (has[7])
+		VKQS_EXPECTF(ctx, v[7] == 0, "inter pixels %" PRId64 " in an I slice", v[7]);
+	if (has[8])
+		VKQS_EXPECTF(ctx, v[8] == 0, "skipped pixels %" PRId64 " in an I slice", v[8]);
+	if (has[9]) {
+		VKQS_EXPECTF(ctx, v[9] >= 1, "picture partition count %" PRId64, v[9]);
+		if (v[9] > 1)
+			vkqs_compat_warning(ctx, "%" PRId64 " picture partitions for an encode of one "
+					    "slice", v[9]);
+	}
+	if (has[3] && has[4] && has[5])
+		VKQS_EXPECTF(ctx, v[4] <= v[3] && v[3] <= v[5],
+			     "QP minimum %" PRId64 ", average %" PRId64 ", maximum %" PRId64, v[4], v[3],
+			     v[5]);
+	for (uint32_t bit = 3; bit <= 5 && e->rc_disabled; bit++)
+		if (has[bit] && v[bit] != e->qp)
+			vkqs_compat_warning(ctx, "QP value of bit %u is %" PRId64 "; rate control is "
+					    "DISABLED with constantQp %d", bit, v[bit], e->qp);
+}
+
 static const struct vkqs_case cases[] = {
 	{"encode_feedback.values", feedback_values, SPEC_VALUES,
 	 VKQS_PARAMS(values_params, values_name)},
@@ -979,6 +1057,9 @@ static const struct vkqs_case cases[] = {
 	{"encode_feedback.inflight_available_is_final", inflight_available_is_final,
 	 "18.2: a query whose status is available holds its final results (video encode feedback "
 	 "read without WAIT while the encode is in flight)"},
+	{"encode_feedback.feedback2_values", feedback2_values,
+	 "18.12 (VK_KHR_video_encode_feedback2): intra, inter and skipped pixels, the picture "
+	 "partition count and the QP values of one IDR picture, in the order of their bits"},
 	{"result_status.encode", status_only, SPEC_ONLY},
 };
 /* A second table of the video area (result_status.c has the first). */
