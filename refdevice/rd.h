@@ -149,6 +149,8 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "Conditional Rendering: query begins, ends, resets and timestamps are not discarded") \
 	X(COND_PREDICATE_EARLY, "predicate_read_at_submission", "occlusion.conditional", "", \
 	  "Conditional Rendering: the predicate is read when the block begins, after the copy that wrote it") \
+	X(OCC_TESS_DROPPED, "occlusion_misses_tessellated_draws", "occlusion.tessellation", "", \
+	  "18.3: every draw's passing samples count, tessellated or not (MoltenVK #1842, #1919)") \
 	X(RESET_HOISTED, "reset_hoisted_to_submission", "reset", "",                         \
 	  "vkCmdResetQueryPool executes in submission order after the commands before it")   \
 	X(OCC_ACCUMULATE, "occlusion_accumulates_across_resets", "occlusion,reset", "",      \

@@ -209,6 +209,8 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 	for (int v = 0; v < RD_MAX_VIEWS; v++) {
 		if (rd_fault(cfg, RD_FAULT_OCC_PIXELS) && g->samples > 1)
 			dc->samples_passed[v] /= g->samples;
+		if (g->tcs && rd_fault(cfg, RD_FAULT_OCC_TESS_DROPPED))
+			dc->samples_passed[v] = 0;
 		uint64_t shaded = dc->fs_invocations[v] * (g->sample_shading ? 1 : g->samples);
 		if (rd_fault(cfg, RD_FAULT_OCC_DISCARDED) && dc->samples_passed[v] < shaded)
 			dc->samples_passed[v] = shaded;

@@ -10,8 +10,9 @@
  * WITH_AVAILABILITY) in another submission, and checks the results rules of
  * 18.2 every query type shares: a non-zero value and availability word,
  * the 32-bit value equal to the 64-bit one below 2^32, the copy equal to
- * vkGetQueryPoolResults, and query 2 (reset, never written) VK_NOT_READY
- * without WAIT. */
+ * vkGetQueryPoolResults, and query 2 (reset, never written) availability 0
+ * without WAIT (VK_SUCCESS there is a CompatibilityWarning: the spec says
+ * "may return VK_NOT_READY"). */
 void accel_results_finish(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool);
 
 /* A scratch buffer of `size` bytes for builds: its device address,

@@ -42,6 +42,7 @@ VKQS_GROUP_DECL(occlusion, secondary);
 VKQS_GROUP_DECL(occlusion, attachments);
 VKQS_GROUP_DECL(occlusion, suspend);
 VKQS_GROUP_DECL(occlusion, conditional);
+VKQS_GROUP_DECL(occlusion, tessellation);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -66,6 +67,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_occlusion_attachments, 0, 0},
 	{&vkqs_occlusion_suspend, 0, 0},
 	{&vkqs_occlusion_conditional, 0, 0},
+	{&vkqs_occlusion_tessellation, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(occlusion, parts);
