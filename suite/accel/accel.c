@@ -40,6 +40,7 @@
 #include "shaders/accel_trace_rgen.h"
 #include "shaders/accel_trace_rmiss.h"
 #include "accel.h"
+#include "gate.h"
 
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
@@ -693,6 +694,110 @@ static void host_path(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECTF(ctx, host == dev, "host %" PRIu64 ", device query %" PRIu64, host, dev);
 }
 
+/* In flight (bug classes 1 and 2 of issue 38 on the property queries):
+ * the write of query 0 for a compactable bottom-level structure, submitted
+ * behind a shut gate (framework/gate.h) after a reset that completed.
+ * - wait: a WAIT read issued while the gate is shut returns only after it
+ *   opened, VK_SUCCESS, the final value (18.2 WAIT "will wait for each
+ *   query's status to become available"; its synchronization scope names
+ *   vkCmdWriteAccelerationStructuresPropertiesKHR).
+ * - available_is_final: reads without WAIT, WITH_AVAILABILITY, from before
+ *   the gate opens to the fence: a read that says available holds the
+ *   final value. */
+struct accel_inflight_param {
+	VkQueryType type;
+	bool wait;
+};
+static const struct accel_inflight_param inflight_params[] = {
+	{VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR, true},
+	{VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_SIZE_KHR, true},
+	{VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR, false},
+	{VK_QUERY_TYPE_ACCELERATION_STRUCTURE_SERIALIZATION_SIZE_KHR, false},
+};
+static void inflight_name(const void *param, char *buf, size_t size)
+{
+	const struct accel_inflight_param *p = param;
+	snprintf(buf, size, "%s_%s", p->wait ? "wait" : "available_is_final",
+		 p->type == VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR
+			 ? "compacted_size"
+			 : "serialization_size");
+}
+
+struct accel_poll {
+	VkQueryPool pool;
+};
+
+static uint32_t accel_poll_read(struct vkqs_ctx *ctx, void *arg, uint32_t poll,
+				uint64_t out[VKQS_POLL_WORDS])
+{
+	(void)poll;
+	const struct accel_poll *a = arg;
+	D->vkGetQueryPoolResults(DEV, a->pool, 0, 1, 16, out, 16,
+				 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+	return 1;
+}
+
+#define ACCEL_GATE_NS (100ull * 1000 * 1000)
+#define ACCEL_POLL_NS (5ull * 1000 * 1000 * 1000)
+
+static void inflight(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct accel_inflight_param *ip = param;
+	require_accel(ctx, false);
+	vkqs_require_feature(ctx, "timelineSemaphore");
+	struct as b = build_blas(ctx, VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR);
+	struct accel_poll a = {vkqs_query_pool(ctx, ip->type, 1, 0)};
+	struct vkqs_poll *p = vkqs_alloc(ctx, sizeof(*p));
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, a.pool, 0, 1);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	as_barrier(ctx, cb);
+	D->vkCmdWriteAccelerationStructuresPropertiesKHR(cb, 1, &b.as, ip->type, a.pool, 0);
+	vkqs_cmd_end(ctx, cb);
+	VkFence fence = vkqs_fence(ctx);
+	struct vkqs_gate *g = vkqs_gate_create(ctx, ip->wait ? ACCEL_GATE_NS : 20 * ACCEL_GATE_NS);
+	vkqs_submit_gated(ctx, g, cb, fence);
+	/* --- the gate is shut --- */
+	uint64_t v[2] = {0, 0};
+	VkResult r = VK_SUCCESS;
+	uint64_t returned_ns = 0, opened_ns = 0;
+	bool opened = false;
+	if (ip->wait) {
+		r = D->vkGetQueryPoolResults(DEV, a.pool, 0, 1, 8, v, 8,
+					     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+		returned_ns = vkqs_now_ns();
+		opened = vkqs_gate_state(g, NULL, &opened_ns);
+	} else {
+		vkqs_poll_in_flight(ctx, g, fence, ACCEL_POLL_NS, accel_poll_read, &a, p);
+	}
+	vkqs_gate_release(ctx, g);
+	/* --- the gate is open --- */
+	vkqs_fence_wait(ctx, fence);
+	uint64_t fin[2] = {0, 0};
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, a.pool, 0, 1, 16, fin, 16,
+						 VK_QUERY_RESULT_64_BIT |
+							 VK_QUERY_RESULT_WITH_AVAILABILITY_BIT));
+	VKQS_ASSERTF(ctx, fin[1] != 0 && fin[0] != 0, "after the fence: value %" PRIu64
+		     ", availability %" PRIu64, fin[0], fin[1]);
+	if (ip->wait) {
+		VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+			     "vkGetQueryPoolResults with WAIT returned before the submission that "
+			     "writes the query could start (its gate was shut)");
+		VKQS_EXPECTF(ctx, r == VK_SUCCESS && v[0] == fin[0],
+			     "the WAIT read returned %s, value %" PRIu64 "; the final value is %" PRIu64,
+			     vkqs_vk_result_name(r), v[0], fin[0]);
+		return;
+	}
+	VKQS_EXPECTF(ctx, p->early == 0,
+		     "%u reads said available before the submission could start (its gate was "
+		     "shut)", p->early);
+	for (uint32_t k = 0; k < p->kept; k++)
+		VKQS_EXPECTF(ctx, p->seen[k][0] == fin[0],
+			     "a read while the write was in flight said available with %" PRIu64
+			     "; the final value is %" PRIu64, p->seen[k][0], fin[0]);
+}
+
 static const struct vkqs_case cases[] = {
 	{"compacted_size.bounded", compacted_size, SPEC_COMPACT},
 	{"compacted_size.copy_traces_the_same", compact_and_trace, SPEC_COMPACT},
@@ -700,6 +805,10 @@ static const struct vkqs_case cases[] = {
 	{"serialization", serialization, SPEC_SERIAL, VKQS_PARAMS(shapes, shape_name)},
 	{"results", results_api, SPEC_RESULTS, VKQS_PARAMS(result_types, type_name)},
 	{"host_path", host_path, SPEC_RESULTS, VKQS_PARAMS(result_types, type_name)},
+	{"inflight", inflight,
+	 "18.2: VK_QUERY_RESULT_WAIT_BIT waits for the query to become available; an available "
+	 "query's result is final (the property write read while it is held behind the host)",
+	 VKQS_PARAMS(inflight_params, inflight_name)},
 };
 VKQS_GROUP(accel, khr, cases);
 VKQS_GROUP_DECL(accel, nv);

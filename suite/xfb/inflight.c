@@ -8,7 +8,9 @@
  * before the work completed (radv video encode, ARM's driver: ANGLE's
  * forceWaitForSubmissionToCompleteForQueryResult).  vkqs's reset area
  * checks both for occlusion and timestamps; these cases check the types a
- * draw writes otherwise.
+ * draw writes otherwise: pipeline statistics, primitives generated,
+ * transform feedback stream, mesh primitives generated (mesh draws of
+ * mesh_triangles.mesh) and VK_QCOM_elapsed_timer_query.
  *
  * - available_is_final: reads without WAIT, WITH_AVAILABILITY, from before
  *   the gate opens until the fence signals: a read that says available
@@ -19,12 +21,14 @@
  *   VK_QUERY_RESULT_WAIT_BIT "will wait for each query's status to become
  *   available before retrieving its results"). */
 #include "gate.h"
+#include "shaders/mesh_triangles_mesh.h"
 #include "verdict.h"
 #include "xfb.h"
 
-enum iftype { IF_STATS, IF_PGQ, IF_XFB };
-static const uint8_t if_types[] = {IF_STATS, IF_PGQ, IF_XFB};
-static const char *const if_names[] = {"statistics", "primitives_generated", "stream"};
+enum iftype { IF_STATS, IF_PGQ, IF_XFB, IF_MESH, IF_ELAPSED };
+static const uint8_t if_types[] = {IF_STATS, IF_PGQ, IF_XFB, IF_MESH, IF_ELAPSED};
+static const char *const if_names[] = {"statistics", "primitives_generated", "stream",
+				       "mesh_primitives_generated", "elapsed"};
 
 static void if_name(const void *param, char *buf, size_t size)
 {
@@ -59,22 +63,47 @@ static const VkQueryPipelineStatisticFlags if_stats =
 static void if_submit(struct vkqs_ctx *ctx, enum iftype type, struct inflight *f,
 		      uint64_t open_after_ns)
 {
-	if (type == IF_STATS) {
-		vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+	vkqs_require_queue(ctx, &ctx->vk->gfx, "graphics");
+	if (type == IF_STATS)
 		vkqs_require_feature(ctx, "pipelineStatisticsQuery");
-	} else if (type == IF_PGQ) {
+	else if (type == IF_PGQ)
 		xfb_require_pgq(ctx);
-	} else {
+	else if (type == IF_XFB)
 		xfb_require_xfb_query(ctx);
+	else if (type == IF_MESH) {
+		vkqs_require_feature(ctx, "VK_EXT_mesh_shader.meshShader");
+		vkqs_require_feature(ctx, "VK_EXT_mesh_shader.meshShaderQueries");
+	} else {
+		vkqs_require_feature(ctx, "VK_QCOM_elapsed_timer_query.elapsedTimerQuery");
+		if (!ctx->vk->info.families[ctx->vk->gfx.family].timestamp_valid_bits)
+			vkqs_skip(ctx, "the graphics queue family reports timestampValidBits 0 "
+				       "(VUID-vkCmdBeginQuery-queryType-12423)");
 	}
 	struct vkqs_target *t = xfb_target(ctx);
-	const struct vkqs_pipeline *p = xfb_simple_pipeline(
-		ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, type == IF_XFB ? VS_COUNT : VS_PLAIN);
+	const struct vkqs_pipeline *p;
+	VkDescriptorSet set = VK_NULL_HANDLE;
+	if (type == IF_MESH) {
+		/* mesh_triangles.mesh counts what ran into a storage buffer */
+		struct vkqs_buffer *counts = vkqs_buffer_host(ctx, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+		VkDescriptorSetLayout dsl;
+		set = vkqs_storage_set(ctx, counts, VK_SHADER_STAGE_MESH_BIT_EXT, &dsl);
+		struct vkqs_pipeline_desc pd = {.mesh_spv = mesh_triangles_mesh,
+						.mesh_size = sizeof(mesh_triangles_mesh),
+						.push_size = 8,
+						.push_stages = VK_SHADER_STAGE_MESH_BIT_EXT,
+						.set_layout = dsl};
+		p = vkqs_pipeline_rect(ctx, t, &pd);
+	} else {
+		p = xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+					type == IF_XFB ? VS_COUNT : VS_PLAIN);
+	}
 	static const VkQueryType qt[] = {VK_QUERY_TYPE_PIPELINE_STATISTICS,
 					 VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT,
-					 VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT};
+					 VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
+					 VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT,
+					 VK_QUERY_TYPE_TIME_ELAPSED_QCOM};
 	f->pool = vkqs_query_pool(ctx, qt[type], 1, type == IF_STATS ? if_stats : 0);
-	f->values = type == IF_STATS ? 4 : type == IF_PGQ ? 1 : 2;
+	f->values = type == IF_STATS ? 4 : type == IF_XFB ? 2 : 1;
 	f->b = type == IF_XFB ? xfb_buffer(ctx, BIG) : NULL;
 	/* the gate first: it may leave the case NotSupported */
 	f->gate = vkqs_gate_create(ctx, open_after_ns);
@@ -87,14 +116,25 @@ static void if_submit(struct vkqs_ctx *ctx, enum iftype type, struct inflight *f
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
 	cb = xfb_begin_cb(ctx);
 	vkqs_target_begin(ctx, cb, t, 1.0f);
-	xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	if (type == IF_MESH) {
+		D->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+		D->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1, &set,
+					   0, NULL);
+		const uint32_t pc[2] = {12, 0}; /* 12 triangles a workgroup, none culled */
+		D->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_MESH_BIT_EXT, 0, sizeof(pc), pc);
+	} else {
+		xfb_bind(ctx, cb, p, default_grid, 0.0f);
+	}
 	if (f->b)
 		xfb_bind_xfb(ctx, cb, 0, f->b, 0, VK_WHOLE_SIZE);
 	D->vkCmdBeginQuery(cb, f->pool, 0, 0);
 	if (f->b)
 		D->vkCmdBeginTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	for (uint32_t i = 0; i < DRAWS; i++)
-		D->vkCmdDraw(cb, 12, 1, 0, 0);
+		if (type == IF_MESH)
+			D->vkCmdDrawMeshTasksEXT(cb, 2, 1, 1);
+		else
+			D->vkCmdDraw(cb, 12, 1, 0, 0);
 	if (f->b)
 		D->vkCmdEndTransformFeedbackEXT(cb, 0, 0, NULL, NULL);
 	D->vkCmdEndQuery(cb, f->pool, 0);
