@@ -831,20 +831,32 @@ static void status_only(struct vkqs_ctx *ctx, const void *param)
 
 struct inflight_encode {
 	VkQueryPool pool;
+	bool status_only;        /* a RESULT_STATUS_ONLY query: no values */
 	uint32_t values;
 	VkFence fence;
 	struct vkqs_gate *gate;
 };
 
-static void inflight_submit(struct vkqs_ctx *ctx, struct inflight_encode *f, uint64_t open_after)
+static void inflight_submit(struct vkqs_ctx *ctx, struct inflight_encode *f, uint64_t open_after,
+			    bool status_only)
 {
 	vkqs_require_feature(ctx, "timelineSemaphore");
 	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
 	require_encoder(ctx, e);
+	if (status_only && !ctx->vk->info.families[e->q->family].query_result_status)
+		vkqs_skip(ctx, "the encode queue family %u has no queryResultStatusSupport",
+			  e->q->family);
 	encoder_create(ctx, e, 64, 64, false);
-	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
-	f->values = (uint32_t)__builtin_popcount(flags);
-	f->pool = feedback_pool(ctx, e, flags, 1);
+	f->status_only = status_only;
+	if (status_only) {
+		f->values = 0;
+		f->pool = vkqs_query_pool_next(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, 1,
+					       &e->profile);
+	} else {
+		VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
+		f->values = (uint32_t)__builtin_popcount(flags);
+		f->pool = feedback_pool(ctx, e, flags, 1);
+	}
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
 	struct encode_op op = {bits->buf, 0, range, f->pool, 0, 0};
@@ -897,11 +909,16 @@ static bool inflight_final(struct vkqs_ctx *ctx, const struct inflight_encode *f
 	return r == VK_SUCCESS && st > 0;
 }
 
+static const bool inflight_status_only[] = {false, true};
+static void inflight_type_name(const void *p, char *b, size_t n)
+{
+	snprintf(b, n, "%s", *(const bool *)p ? "result_status" : "feedback");
+}
+
 static void inflight_wait(struct vkqs_ctx *ctx, const void *param)
 {
-	(void)param;
 	struct inflight_encode f;
-	inflight_submit(ctx, &f, INFLIGHT_WAIT_NS);
+	inflight_submit(ctx, &f, INFLIGHT_WAIT_NS, *(const bool *)param);
 	/* --- the gate is shut until its timer opens it, while WAIT waits --- */
 	uint64_t v[8], fin[8];
 	VkResult r = inflight_read(ctx, &f, VK_QUERY_RESULT_WAIT_BIT, v, false);
@@ -929,7 +946,8 @@ static uint32_t inflight_poll_read(struct vkqs_ctx *ctx, void *arg, uint32_t pol
 				   uint64_t out[VKQS_POLL_WORDS])
 {
 	const struct inflight_encode *f = arg;
-	inflight_read(ctx, f, 0, out, poll % 2);
+	/* a status-only query has no availability form (WITH_STATUS is required) */
+	inflight_read(ctx, f, 0, out, !f->status_only && poll % 2);
 	if (poll % 2 && out[f->values]) /* compared as a status below */
 		out[f->values] = VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
 	return f->values;
@@ -937,11 +955,10 @@ static uint32_t inflight_poll_read(struct vkqs_ctx *ctx, void *arg, uint32_t pol
 
 static void inflight_available_is_final(struct vkqs_ctx *ctx, const void *param)
 {
-	(void)param;
 	struct inflight_encode f;
 	struct vkqs_poll *p = vkqs_alloc(ctx, sizeof(*p));
 	uint64_t fin[8];
-	inflight_submit(ctx, &f, INFLIGHT_TIMER_NS);
+	inflight_submit(ctx, &f, INFLIGHT_TIMER_NS, *(const bool *)param);
 	/* --- the gate is shut: record, check later --- */
 	vkqs_poll_in_flight(ctx, f.gate, f.fence, INFLIGHT_POLL_NS, inflight_poll_read, &f, p);
 	vkqs_gate_release(ctx, f.gate);
@@ -1052,11 +1069,13 @@ static const struct vkqs_case cases[] = {
 	{"encode_feedback.insufficient_range", insufficient_range, SPEC_RANGE},
 	{"encode_feedback.inflight_wait", inflight_wait,
 	 "18.2: VK_QUERY_RESULT_WAIT_BIT \"specifies that Vulkan will wait for each query's status "
-	 "to become available before retrieving its results\" (video encode feedback, issued "
-	 "before the encode could start)"},
+	 "to become available before retrieving its results\" (video encode feedback and result "
+	 "status queries, issued before the encode could start)",
+	 VKQS_PARAMS(inflight_status_only, inflight_type_name)},
 	{"encode_feedback.inflight_available_is_final", inflight_available_is_final,
 	 "18.2: a query whose status is available holds its final results (video encode feedback "
-	 "read without WAIT while the encode is in flight)"},
+	 "and result status queries read without WAIT while the encode is in flight)",
+	 VKQS_PARAMS(inflight_status_only, inflight_type_name)},
 	{"encode_feedback.feedback2_values", feedback2_values,
 	 "18.12 (VK_KHR_video_encode_feedback2): intra, inter and skipped pixels, the picture "
 	 "partition count and the QP values of one IDR picture, in the order of their bits"},
