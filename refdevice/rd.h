@@ -69,7 +69,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2: nothing is written beyond a query's values and availability word")          \
 	X(PARTIAL_ABOVE_FINAL, "partial_above_final", "reset", "",                           \
 	  "18.2 PARTIAL: an intermediate result between zero and the final result")          \
-	X(WAIT_IGNORED, "wait_ignored", "reset,xfb,video.encode_feedback", "",                                     \
+	X(WAIT_IGNORED, "wait_ignored", "reset,xfb,video.encode_feedback,intel_perf.availability", "",                                     \
 	  "18.2 WAIT: the results are waited for until they are available")                  \
 	X(FIRST_QUERY_IGNORED, "first_query_ignored", "results", "",                         \
 	  "18.2: the results of queries firstQuery to firstQuery + queryCount - 1")           \
@@ -137,7 +137,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2 PARTIAL: an intermediate result is written for an unavailable query")        \
 	X(AVAIL_32, "availability_32bit_with_64bit", "results", "",                          \
 	  "18.2: with VK_QUERY_RESULT_64_BIT the availability word is 64-bit too")           \
-	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset,xfb,video.encode_feedback", "RD_DRAW_DELAY_US=500", \
+	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset,xfb,video.encode_feedback,intel_perf.availability", "RD_DRAW_DELAY_US=500", \
 	  "18.2: a query becomes available when the commands it covers completed")           \
 	X(SUSPENDED_QUERY_DROPPED, "suspended_pass_query_dropped", "occlusion", "",           \
 	  "18.2: a query ended in a suspended render pass instance completes (venus 566df7821b2)") \
