@@ -137,7 +137,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2 PARTIAL: an intermediate result is written for an unavailable query")        \
 	X(AVAIL_32, "availability_32bit_with_64bit", "results", "",                          \
 	  "18.2: with VK_QUERY_RESULT_64_BIT the availability word is 64-bit too")           \
-	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset,xfb,video.encode_feedback,intel_perf.availability", "RD_DRAW_DELAY_US=500", \
+	X(AVAILABLE_AT_BEGIN, "available_before_the_work", "reset,xfb,video.encode_feedback", "RD_DRAW_DELAY_US=500", \
 	  "18.2: a query becomes available when the commands it covers completed")           \
 	X(SUSPENDED_QUERY_DROPPED, "suspended_pass_query_dropped", "occlusion", "",           \
 	  "18.2: a query ended in a suspended render pass instance completes (venus 566df7821b2)") \

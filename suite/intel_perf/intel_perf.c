@@ -477,24 +477,22 @@ static void override(struct vkqs_ctx *ctx, const void *param)
 		     vkqs_vk_result_name(r));
 }
 
-/* In flight (bug classes 1 and 2 of issue 38): query 0 around a render
- * pass, submitted behind a shut gate (framework/gate.h) after a reset that
- * completed.
- * - wait: a WAIT read issued while the gate is shut returns only after it
- *   opened, VK_SUCCESS, the bytes a read after the fence returns.
- * - available_is_final: reads without WAIT from before the gate opens to
- *   the fence: VK_SUCCESS says the query is available (18.2), so none may
- *   come while the gate is shut and each must hold the final bytes. */
+/* In flight (bug class 2 of issue 38, WAIT not honoured): query 0 around
+ * a render pass, submitted behind a shut gate (framework/gate.h) after a
+ * reset that completed.  A WAIT read issued while the gate is shut returns
+ * only after it opened, VK_SUCCESS, the bytes a read after the fence
+ * returns.  (No read without WAIT: VK_SUCCESS there does not say the query
+ * is available, the spec only says "may return VK_NOT_READY", and the
+ * report's size is not known, so neither is the place of an availability
+ * word.) */
 #define INTEL_GATE_NS (100ull * 1000 * 1000)
-#define INTEL_POLL_NS (5ull * 1000 * 1000 * 1000)
 
-static void inflight(struct vkqs_ctx *ctx, const void *param)
+static void inflight_wait(struct vkqs_ctx *ctx, const void *param)
 {
-	const bool wait = *(const bool *)param;
+	(void)param;
 	vkqs_require_feature(ctx, "timelineSemaphore");
 	struct intel in = intel_setup(ctx, 1);
-	uint8_t *seen = guarded(ctx, STRIDE), *fin = guarded(ctx, STRIDE);
-	uint8_t *v = guarded(ctx, STRIDE);
+	uint8_t *v = guarded(ctx, STRIDE), *fin = guarded(ctx, STRIDE);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
 	D->vkCmdResetQueryPool(cb, in.pool, 0, 1);
 	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
@@ -504,62 +502,24 @@ static void inflight(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdEndQuery(cb, in.pool, 0);
 	vkqs_cmd_end(ctx, cb);
 	VkFence fence = vkqs_fence(ctx);
-	struct vkqs_gate *g = vkqs_gate_create(ctx, wait ? INTEL_GATE_NS : 20 * INTEL_GATE_NS);
+	struct vkqs_gate *g = vkqs_gate_create(ctx, INTEL_GATE_NS);
 	vkqs_submit_gated(ctx, g, cb, fence);
-	/* --- the gate is shut --- */
-	VkResult r = VK_NOT_READY;
-	uint64_t returned_ns = 0, opened_ns = 0, t0 = vkqs_now_ns();
-	bool opened = false, have_seen = false, differ = false;
-	uint32_t polls = 0, early = 0;
-	if (wait) {
-		r = get(ctx, &in, 0, 1, v, STRIDE, STRIDE, VK_QUERY_RESULT_WAIT_BIT);
-		returned_ns = vkqs_now_ns();
-		opened = vkqs_gate_state(g, NULL, &opened_ns);
-	} else {
-		for (;;) {
-			bool done = D->vkGetFenceStatus(DEV, fence) == VK_SUCCESS;
-			VkResult x = get(ctx, &in, 0, 1, v, STRIDE, STRIDE, 0);
-			bool shut = !vkqs_gate_state(g, NULL, NULL);
-			polls++;
-			if (x == VK_SUCCESS) {
-				early += shut;
-				if (!have_seen)
-					memcpy(seen, v, STRIDE);
-				else
-					differ |= memcmp(seen, v, STRIDE) != 0;
-				have_seen = true;
-			}
-			if (polls == 16)
-				vkqs_gate_open(g);
-			if (done || vkqs_now_ns() - t0 > INTEL_POLL_NS)
-				break;
-		}
-	}
+	/* --- the gate is shut until its timer opens it, while WAIT waits --- */
+	VkResult r = get(ctx, &in, 0, 1, v, STRIDE, STRIDE, VK_QUERY_RESULT_WAIT_BIT);
+	uint64_t returned_ns = vkqs_now_ns(), opened_ns = 0;
+	bool opened = vkqs_gate_state(g, NULL, &opened_ns);
 	vkqs_gate_release(ctx, g);
 	/* --- the gate is open --- */
 	vkqs_fence_wait(ctx, fence);
 	VkResult rf = get(ctx, &in, 0, 1, fin, STRIDE, STRIDE, 0);
 	VKQS_ASSERTF(ctx, rf == VK_SUCCESS, "without WAIT after the fence: %s",
 		     vkqs_vk_result_name(rf));
-	if (wait) {
-		VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
-			     "vkGetQueryPoolResults with WAIT returned before the submission that "
-			     "writes the query could start (its gate was shut)");
-		VKQS_EXPECTF(ctx, r == VK_SUCCESS && memcmp(v, fin, STRIDE) == 0,
-			     "the WAIT read returned %s%s", vkqs_vk_result_name(r),
-			     memcmp(v, fin, STRIDE) ? ", bytes other than the read after the fence" : "");
-		return;
-	}
-	VKQS_EXPECTF(ctx, early == 0, "%u of %u reads without WAIT returned VK_SUCCESS before the "
-		     "submission could start (its gate was shut)", early, polls);
-	VKQS_EXPECTF(ctx, !have_seen || (!differ && memcmp(seen, fin, STRIDE) == 0),
-		     "a read that returned VK_SUCCESS while the query was in flight holds bytes "
-		     "other than the read after the fence");
-}
-static const bool inflight_params[] = {true, false};
-static void inflight_name(const void *p, char *b, size_t n)
-{
-	snprintf(b, n, "%s", *(const bool *)p ? "wait" : "available_is_final");
+	VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+		     "vkGetQueryPoolResults with WAIT returned before the submission that writes "
+		     "the query could start (its gate was shut)");
+	VKQS_EXPECTF(ctx, r == VK_SUCCESS && memcmp(v, fin, STRIDE) == 0,
+		     "the WAIT read returned %s%s", vkqs_vk_result_name(r),
+		     memcmp(v, fin, STRIDE) ? ", bytes other than the read after the fence" : "");
 }
 
 static const struct vkqs_case cases[] = {
@@ -569,10 +529,9 @@ static const struct vkqs_case cases[] = {
 	{"availability.wait_then_read", available, SPEC_QUERY},
 	{"availability.not_ready_after_reset", not_ready_after_reset, SPEC_QUERY,
 	 VKQS_PARAMS(reset_params, reset_name)},
-	{"availability.inflight", inflight,
-	 SPEC_QUERY "; 18.2 WAIT waits for availability, an available query's results are final "
-		    "(read while its render pass is held behind the host)",
-	 VKQS_PARAMS(inflight_params, inflight_name)},
+	{"availability.inflight_wait", inflight_wait,
+	 SPEC_QUERY "; 18.2 WAIT waits for availability (read while its render pass is held "
+		    "behind the host)"},
 	{"layout.within_data_size", within_data_size, SPEC_LAYOUT},
 	{"layout.first_query", first_query, SPEC_LAYOUT},
 	{"layout.stride_independent", stride_independent, SPEC_LAYOUT},

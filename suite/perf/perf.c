@@ -1302,8 +1302,10 @@ static void lock_timeout_finite(struct vkqs_ctx *ctx, const void *param)
 		     "VK_TIMEOUT after %.1f ms of a %" PRIu64 " ms timeout", dt / 1e6, ms);
 }
 
-/* A waiter gets the lock when the holder releases it: not before, and soon
- * after; with a finite timeout or UINT64_MAX. */
+/* A waiter gets the lock when the holder releases it: not before (Fail);
+ * with a finite timeout or UINT64_MAX.  "Soon after" (2 s) is no sentence
+ * of the spec, and a loaded machine delays the waiter: a QualityWarning
+ * (docs/verdicts.md "Times on a real clock"). */
 static const bool infinite[] = {false, true};
 static void infinite_name(const void *p, char *b, size_t n)
 {
@@ -1326,8 +1328,9 @@ static void lock_waiter_gets_it(struct vkqs_ctx *ctx, const void *param)
 	VKQS_ASSERTF(ctx, released != 0, "the holder did not report its release");
 	VKQS_EXPECTF(ctx, got >= released, "the lock was acquired %.2f ms before the holder released it",
 		     (released - got) / 1e6);
-	VKQS_EXPECTF(ctx, got - released < 2000000000u,
-		     "the lock was acquired %.1f ms after the holder released it", (got - released) / 1e6);
+	if (got >= released && got - released >= 2000000000u)
+		vkqs_quality_warning(ctx, "the lock was acquired %.1f ms after the holder released it",
+				     (got - released) / 1e6);
 }
 
 /* Two devices of this process: the second waits for the first's lock. */
