@@ -1,6 +1,8 @@
 #include "gate.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -137,6 +139,21 @@ void vkqs_submit_gated(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkCommandBuffe
 		       VkFence fence)
 {
 	vkqs_submit_gated_on(ctx, g, ctx->vk->gfx.queue, cb, fence, VK_NULL_HANDLE);
+}
+
+bool vkqs_gate_opened_by_now(struct vkqs_gate *g)
+{
+	uint64_t now = vkqs_now_ns(), opened_ns = 0;
+	return vkqs_gate_state(g, NULL, &opened_ns) && opened_ns <= now;
+}
+
+const char *vkqs_values_text(const uint64_t *v, uint32_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (uint32_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, i ? ", " : "", v[i]);
+	return buf;
 }
 
 /* Opens the gate; a failed vkSignalSemaphore is a failure. */

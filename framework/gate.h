@@ -47,6 +47,14 @@ void vkqs_submit_gated(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkCommandBuffe
 void vkqs_submit_gated_on(struct vkqs_ctx *ctx, struct vkqs_gate *g, VkQueue queue,
 			  VkCommandBuffer cb, VkFence fence, VkSemaphore also);
 
+/* Called as soon as a WAIT read returns: whether the gate had opened by
+ * then (a WAIT read that returns while the gate is shut did not wait for
+ * the gated work). */
+bool vkqs_gate_opened_by_now(struct vkqs_gate *g);
+
+/* "v0, v1, ..." of n values, for messages; returns buf. */
+const char *vkqs_values_text(const uint64_t *v, uint32_t n, char *buf, size_t size);
+
 /* Opens the gate; a failed vkSignalSemaphore is a failure. */
 void vkqs_gate_release(struct vkqs_ctx *ctx, struct vkqs_gate *g);
 

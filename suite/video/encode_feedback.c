@@ -887,16 +887,6 @@ static VkResult inflight_read(struct vkqs_ctx *ctx, const struct inflight_encode
 							      : VK_QUERY_RESULT_WITH_STATUS_BIT_KHR));
 }
 
-/* "v0, v1, ..." of the first n values. */
-static const char *inflight_values(const uint64_t *v, uint32_t n, char *buf, size_t size)
-{
-	size_t len = 0;
-	buf[0] = 0;
-	for (uint32_t i = 0; i < n && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%" PRIu64, i ? ", " : "", v[i]);
-	return buf;
-}
-
 /* The final result, after the fence: a positive status. */
 static bool inflight_final(struct vkqs_ctx *ctx, const struct inflight_encode *f, uint64_t v[8])
 {
@@ -922,11 +912,10 @@ static void inflight_wait(struct vkqs_ctx *ctx, const void *param)
 	/* --- the gate is shut until its timer opens it, while WAIT waits --- */
 	uint64_t v[8], fin[8];
 	VkResult r = inflight_read(ctx, &f, VK_QUERY_RESULT_WAIT_BIT, v, false);
-	uint64_t returned_ns = vkqs_now_ns(), opened_ns = 0;
-	bool opened = vkqs_gate_state(f.gate, NULL, &opened_ns);
+	bool waited = vkqs_gate_opened_by_now(f.gate);
 	vkqs_gate_release(ctx, f.gate);
 	/* --- the gate is open --- */
-	VKQS_EXPECTF(ctx, opened && opened_ns <= returned_ns,
+	VKQS_EXPECTF(ctx, waited,
 		     "vkGetQueryPoolResults with WAIT returned before the submission that encodes "
 		     "could start (its gate was shut)");
 	VKQS_EXPECTF(ctx, r == VK_SUCCESS, "vkGetQueryPoolResults with WAIT returned %s",
@@ -936,8 +925,8 @@ static void inflight_wait(struct vkqs_ctx *ctx, const void *param)
 	char a[96], b[96];
 	VKQS_EXPECTF(ctx, (int64_t)v[f.values] > 0 && !memcmp(v, fin, f.values * 8),
 		     "the WAIT read returned status %" PRId64 ", values (%s); the final values are "
-		     "(%s)", (int64_t)v[f.values], inflight_values(v, f.values, a, sizeof(a)),
-		     inflight_values(fin, f.values, b, sizeof(b)));
+		     "(%s)", (int64_t)v[f.values], vkqs_values_text(v, f.values, a, sizeof(a)),
+		     vkqs_values_text(fin, f.values, b, sizeof(b)));
 }
 
 /* every other read WITH_AVAILABILITY instead of WITH_STATUS; either
@@ -976,8 +965,8 @@ static void inflight_available_is_final(struct vkqs_ctx *ctx, const void *param)
 			     "a read while the encode was in flight said available (status %" PRId64
 			     ") with values (%s); the final values are (%s)",
 			     (int64_t)p->seen[k][f.values],
-			     inflight_values(p->seen[k], f.values, a, sizeof(a)),
-			     inflight_values(fin, f.values, b, sizeof(b)));
+			     vkqs_values_text(p->seen[k], f.values, a, sizeof(a)),
+			     vkqs_values_text(fin, f.values, b, sizeof(b)));
 	vkqs_note(ctx, "%u reads in flight, %u unavailable", p->polls, p->unavailable);
 }
 
