@@ -1,11 +1,13 @@
 /* The vkqs command: list, devices, info, run, bench, report. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -43,8 +45,8 @@ static const struct {
 	const char *cmd, *text;
 } usages[] = {
 	{"list", "vkqs list [--filter GLOB]... [--spec]\n"},
-	{"devices", "vkqs devices\n"},
-	{"info", "vkqs info [--device D]\n"},
+	{"devices", "vkqs devices [--timeout SECONDS]\n"},
+	{"info", "vkqs info [--device D] [--timeout SECONDS]\n"},
 	{"run", "vkqs run [--device D] [--filter GLOB]... [--caselist FILE]\n"
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
@@ -123,7 +125,7 @@ struct opts {
 	unsigned processes; /* bench: fresh processes per benchmark */
 };
 
-enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16 };
+enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16, O_TIMEOUT = 32 };
 struct optdef {
 	const char *name;
 	bool arg;
@@ -133,7 +135,7 @@ static const struct optdef optdefs[] = {
 	{"--device", true, O_DEVICE | O_RUN | O_BENCH},
 	{"--filter", true, O_FILTER | O_RUN | O_BENCH},
 	{"--caselist", true, O_RUN},           {"--expectations", true, O_RUN},
-	{"--timeout", true, O_RUN | O_BENCH},  {"--jobs", true, O_RUN},
+	{"--timeout", true, O_RUN | O_BENCH | O_TIMEOUT},  {"--jobs", true, O_RUN},
 	{"--shard", true, O_RUN},              {"--json", true, O_RUN | O_BENCH},
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
 	{"--validation", false, O_RUN | O_BENCH},        {"--no-fork", false, O_RUN},
@@ -370,13 +372,14 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
-static int cmd_devices(int argc, char **argv)
+/* devices and info load the driver in a child under --timeout (runner.h):
+ * a driver that hangs while loading or enumerating costs the timeout and
+ * one line, never the CI job. */
+static int devices_child(void *arg)
 {
-	struct opts o = {0};
+	(void)arg;
 	struct vkqs_instance inst;
 	char err[512];
-	parse_opts(argc, argv, 0, "devices", &o);
-	free(o.filters);
 	if (!vkqs_instance_create(&inst, false, err, sizeof(err)))
 		die("%s", err);
 	if (inst.phys_count == 0)
@@ -393,22 +396,50 @@ static int cmd_devices(int argc, char **argv)
 	return 0;
 }
 
-static int cmd_info(int argc, char **argv)
+static int info_child(void *arg)
 {
-	struct opts o = {0};
+	const struct opts *o = arg;
 	struct vkqs_instance inst;
 	uint32_t index;
 	char err[512];
-	parse_opts(argc, argv, O_DEVICE, "info", &o);
-	free(o.filters);
 	if (!vkqs_instance_create(&inst, false, err, sizeof(err)) ||
-	    !vkqs_instance_select(&inst, o.device, &index, err, sizeof(err)))
+	    !vkqs_instance_select(&inst, o->device, &index, err, sizeof(err)))
 		die("%s", err);
 	struct vkqs_device_info d;
 	vkqs_device_describe(&inst, index, &d);
 	vkqs_print_device_info(stdout, &d);
 	vkqs_instance_destroy(&inst);
 	return 0;
+}
+
+static int in_child(int (*fn)(void *), struct opts *o)
+{
+	char err[512];
+	free(o->filters);
+	vkqs_runner_install_signals();
+	int rc = vkqs_call_in_child(fn, o, o->timeout_s, "loading or enumerating devices", err,
+				    sizeof(err));
+	if (rc < 0) {
+		fflush(stdout);
+		if (vkqs_runner_stopped())
+			return 130;
+		die("%s", err);
+	}
+	return rc;
+}
+
+static int cmd_devices(int argc, char **argv)
+{
+	struct opts o = {0};
+	parse_opts(argc, argv, O_TIMEOUT, "devices", &o);
+	return in_child(devices_child, &o);
+}
+
+static int cmd_info(int argc, char **argv)
+{
+	struct opts o = {0};
+	parse_opts(argc, argv, O_DEVICE | O_TIMEOUT, "info", &o);
+	return in_child(info_child, &o);
 }
 
 struct progress {
@@ -426,6 +457,14 @@ struct progress {
 	double last_flush;
 };
 
+/* A console that cannot be written any more (a closed pipe with SIGPIPE
+ * ignored: EPIPE) stops the run as SIGPIPE does. */
+static void stdout_check(void)
+{
+	if (fflush(stdout) != 0 && errno == EPIPE)
+		vkqs_runner_stop(SIGPIPE);
+}
+
 /* Whether an output is rewritten as the run goes: a regular file or a new
  * one; a device or FIFO gets the final result only. */
 static bool streamable(const char *path)
@@ -441,9 +480,10 @@ static void stream_results(struct progress *p, bool force)
 	p->last_flush = now;
 	char err[512];
 	struct vkqs_run *run = p->run;
+	/* every case: one not run yet is not_run, so the journal a SIGKILL
+	 * leaves counts it as such (complete: false) */
 	for (size_t i = 0; i < run->count; i++)
-		if (run->results[i].done)
-			vkqs_classify(&run->results[i], p->e);
+		vkqs_classify(&run->results[i], p->e);
 	/* a failed rewrite is said once at the end, by the final write */
 	if (streamable(p->o->json))
 		(void)vkqs_write_json(run, p->o->json, err, sizeof(err));
@@ -466,7 +506,7 @@ static void on_result(void *user, const struct vkqs_result *r)
 		vkqs_classify(&tmp, p->e);
 		tmp.log = NULL; /* logs come with the final report lines */
 		vkqs_print_result_line(stdout, &tmp);
-		fflush(stdout);
+		stdout_check();
 	}
 	if (p->tty) {
 		fprintf(stderr, "[%zu/%zu] %s", p->done, p->total, r->ci->name);
@@ -562,7 +602,7 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 		if (!vkqs_outcome_unexpected(again[k].outcome)) {
 			r->outcome = VKQS_OUTCOME_FLAKE;
 			r->rerun_status = again[k].status;
-			if (!lost.at[0])
+			if (!lost.at[0] && !vkqs_runner_stopped())
 				rerun_after_predecessors(ro, r, e);
 		}
 		free(again[k].log);
@@ -623,7 +663,7 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 	prog->part = part;
 	prog->where = where;
 	bool complete = vkqs_runner_run(ro, part, np, on_result, prog, &run->lost);
-	if (complete && ns && !run->lost.at[0]) {
+	if (complete && ns && !run->lost.at[0] && !vkqs_runner_stopped()) {
 		printf("vkqs: %zu serial case(s) now, one at a time (-serial.txt of %s)\n", ns,
 		       run->expectations);
 		fflush(stdout);
@@ -741,6 +781,119 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 	return out;
 }
 
+/* The files of a run, checked before any work: each output can be
+ * written, and none is an input (the binary, the caselist, an expectations
+ * file, the result resumed unless it is completed in place), another
+ * output, or the file behind stdout or stderr (util.h); and a case's log
+ * can be made in TMPDIR. */
+static void check_run_files(const struct opts *o)
+{
+	struct vkqs_named_path outs[3], ins[2 + 4 * VKQS_EXPECTATIONS_MAX_FILES];
+	size_t nout = 0, nin = 0;
+	if (o->json)
+		outs[nout++] = (struct vkqs_named_path){"--json", o->json};
+	if (o->junit)
+		outs[nout++] = (struct vkqs_named_path){"--junit", o->junit};
+	if (o->csv)
+		outs[nout++] = (struct vkqs_named_path){"--csv", o->csv};
+	ins[nin++] = (struct vkqs_named_path){"the vkqs binary", "/proc/self/exe"};
+	if (o->caselist)
+		ins[nin++] = (struct vkqs_named_path){"the --caselist", o->caselist};
+	static char names[4 * VKQS_EXPECTATIONS_MAX_FILES][4096];
+	static const char *const suffixes[] = {"-fails.txt", "-flakes.txt", "-skips.txt",
+					       "-serial.txt"};
+	size_t nn = 0;
+	for (const char *p = o->expectations; p && *p && nn + 4 <= VKQS_ARRAY_LEN(names);) {
+		size_t len = strcspn(p, ",");
+		for (size_t k = 0; k < 4; k++) {
+			snprintf(names[nn], sizeof(names[nn]), "%.*s%s", (int)len, p, suffixes[k]);
+			ins[nin++] = (struct vkqs_named_path){"an expectations file", names[nn++]};
+		}
+		p += len + (p[len] == ',');
+	}
+	char err[1024];
+	/* --resume FILE with another --json: FILE is an input */
+	struct vkqs_named_path resume = {"the --resume result", o->resume};
+	if (o->resume && o->json && strcmp(o->resume, o->json) != 0) {
+		struct stat a, b;
+		if (!(stat(o->resume, &a) == 0 && stat(o->json, &b) == 0 && a.st_dev == b.st_dev &&
+		      a.st_ino == b.st_ino))
+			ins[nin++] = resume;
+	}
+	if (!vkqs_outputs_distinct(outs, nout, ins, nin, err, sizeof(err)))
+		die("%s", err);
+	if (!o->no_fork) {
+		int fd = vkqs_tmpfile(err, sizeof(err));
+		if (fd < 0)
+			die("cannot keep the cases' logs: %s", err);
+		close(fd);
+	}
+}
+
+/* The run could not start (the device probe failed): the result files
+ * say so, with every selected case not run and why. */
+static void report_unrun(const struct opts *o, const struct vkqs_registry *reg, const bool *sel,
+			 const char *why)
+{
+	if (!o->json && !o->junit && !o->csv)
+		return;
+	struct vkqs_run run = {.validation = o->validation, .expectations = o->expectations,
+			       .shard_i = o->shard_i, .shard_n = o->shard_n};
+	run.results = calloc(reg->count ? reg->count : 1, sizeof(*run.results));
+	if (!run.results)
+		return;
+	for (size_t i = 0; i < reg->count; i++)
+		if (sel[i] && (!o->shard_n || run.selected++ % o->shard_n == o->shard_i - 1)) {
+			struct vkqs_result *r = &run.results[run.count++];
+			r->ci = &reg->cases[i];
+			snprintf(r->message, sizeof(r->message), "not run: %s", why);
+			vkqs_classify(r, NULL);
+		}
+	if (!o->shard_n)
+		run.selected = run.count;
+	describe_build(&run, o);
+	utc_now(run.started_at, sizeof(run.started_at));
+	snprintf(run.device.name, sizeof(run.device.name), "unknown (%s)", o->device);
+	snprintf(run.stopped, sizeof(run.stopped), "%.500s", why);
+	char err[1024];
+	if (o->json && !vkqs_write_json(&run, o->json, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err);
+	if (o->junit && !vkqs_write_junit(&run, o->junit, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err);
+	if (o->csv && !vkqs_write_csv(&run, o->csv, err, sizeof(err)))
+		fprintf(stderr, "vkqs: error: %s\n", err);
+	free(run.results);
+}
+
+/* Whether the run completed, and why not: a stop (signal, closed stdout,
+ * no case process), a lost device.  Each case not run says why in its
+ * message; its outcome is not_run. */
+static void finish_run(struct vkqs_run *run, const struct vkqs_expectations *e)
+{
+	const char *why = vkqs_runner_stop_reason();
+	char lost[512];
+	if (!why && run->lost.at[0]) {
+		snprintf(lost, sizeof(lost), "the device was lost at %s", run->lost.at);
+		why = lost;
+	}
+	size_t not_run = 0;
+	for (size_t i = 0; i < run->count; i++) {
+		struct vkqs_result *r = &run->results[i];
+		if (r->done)
+			continue;
+		not_run++;
+		if (!r->message[0])
+			snprintf(r->message, sizeof(r->message), "not run: %s",
+				 why ? why : "the runner did not start it");
+		vkqs_classify(r, e);
+	}
+	run->complete = !why && !not_run;
+	if (why)
+		snprintf(run->stopped, sizeof(run->stopped), "%s", why);
+	else if (not_run)
+		snprintf(run->stopped, sizeof(run->stopped), "%zu cases were not run", not_run);
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -751,6 +904,8 @@ static int cmd_run(int argc, char **argv)
 	bound_jobs(&o);
 	if (o.resume && !o.json)
 		o.json = output_path("--resume", o.resume); /* completed in place */
+	check_run_files(&o);
+	vkqs_runner_install_signals();
 	build_registry(&reg);
 	bool *sel = select_filters(&reg, &o);
 	if (o.caselist)
@@ -758,8 +913,18 @@ static int cmd_run(int argc, char **argv)
 	/* The device first: expectations may be written for some of its
 	 * driver's versions only. */
 	struct vkqs_device_info dev;
-	if (!vkqs_probe_device(o.device, o.validation, &dev, err, sizeof(err)))
+	bool driver_failed = false;
+	if (!vkqs_probe_device(o.device, o.validation, o.timeout_s, &dev, &driver_failed, err,
+			       sizeof(err))) {
+		/* a driver that hangs or crashes while loading: the result
+		 * files say so, every selected case not run (bad input such
+		 * as an unknown device writes none) */
+		if (driver_failed)
+			report_unrun(&o, &reg, sel, err);
+		if (vkqs_runner_stopped())
+			return 130;
 		die("%s", err);
+	}
 	if (o.expectations &&
 	    !vkqs_expectations_load_for(&e, o.expectations, dev.driver_info, err, sizeof(err)))
 		die("%s", err);
@@ -827,20 +992,21 @@ static int cmd_run(int argc, char **argv)
 		die("cannot map the validation counters");
 	struct progress prog = {.total = run.count - prior.have, .tty = isatty(STDERR_FILENO),
 				.e = &e, .run = &run, .o = &o};
-	vkqs_runner_install_signals();
 	/* the journal exists before the first case: a runner killed at once
 	 * leaves every case Missing, not no file */
 	if (o.json || o.csv)
 		stream_results(&prog, true);
 	double t0 = vkqs_monotonic_s();
-	run.complete = run_with_serial(&ro, &run, &e, &prog);
+	run_with_serial(&ro, &run, &e, &prog);
 	if (prog.tty)
 		fputs("\r\033[K", stderr);
 	for (size_t i = 0; i < run.count; i++)
 		vkqs_classify(&run.results[i], &e);
 	/* A rerun on a lost device would only fail again. */
-	if (run.complete && !run.lost.at[0] && !o.no_rerun)
+	if (!vkqs_runner_stopped() && !run.lost.at[0] && !o.no_rerun)
 		rerun_failures(&o, &ro, &run, &e);
+	/* complete: every case ran, and no stop came, the reruns' included */
+	finish_run(&run, &e);
 	run.wall_s = prior.wall_s + vkqs_monotonic_s() - t0;
 	run.vstats = vkqs_validation_stats();
 	run.vstats.reports += prior.reports;
@@ -870,8 +1036,10 @@ static int cmd_run(int argc, char **argv)
 	vkqs_summarize(&run, &s);
 	if (!rc)
 		rc = s.unexpected ? EXIT_UNEXPECTED : 0;
-	if (!run.complete)
+	if (vkqs_runner_stopped() && vkqs_runner_stopped() != VKQS_STOP_SPAWN)
 		rc = 130;
+	else if (!run.complete && !rc)
+		rc = EXIT_UNEXPECTED;
 	for (size_t i = 0; i < run.count; i++) {
 		free(run.results[i].log);
 		free(run.results[i].preds);
@@ -1083,7 +1251,9 @@ static int cmd_bench(int argc, char **argv)
 			if (sel[i])
 				run.results[run.count++].ci = &reg.cases[i];
 	free(sel);
-	if (!vkqs_probe_device(o.device, false, &run.device, err, sizeof(err)))
+	bool driver_failed;
+	if (!vkqs_probe_device(o.device, false, o.timeout_s, &run.device, &driver_failed, err,
+			       sizeof(err)))
 		die("%s", err);
 	utc_now(run.started_at, sizeof(run.started_at));
 	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples, %zu process%s each%s\n",

@@ -53,24 +53,29 @@ void vkqs_summarize(const struct vkqs_run *run, struct vkqs_summary *s)
 	*s = (struct vkqs_summary){.total = run->count};
 	for (size_t i = 0; i < run->count; i++) {
 		const struct vkqs_result *r = &run->results[i];
-		if (vkqs_outcome_unexpected(r->outcome))
-			s->unexpected++;
-		switch (r->outcome) {
+		/* a case not done is not run, whatever its outcome field says */
+		enum vkqs_outcome o = r->done ? r->outcome : VKQS_OUTCOME_NOT_RUN;
+		switch (o) {
+		case VKQS_OUTCOME_OK:
+			if (r->status == VKQS_PASS)
+				s->passed++;
+			else if (r->status == VKQS_NOT_SUPPORTED)
+				s->not_supported++;
+			else
+				s->warnings++;
+			break;
 		case VKQS_OUTCOME_EXPECTED: s->expected_fails++; break;
-		case VKQS_OUTCOME_UNEXPECTED_PASS: s->unexpected_passes++; break;
 		case VKQS_OUTCOME_FLAKE:
 		case VKQS_OUTCOME_KNOWN_FLAKE: s->flakes++; break;
 		case VKQS_OUTCOME_NOT_RUN: s->not_run++; break;
-		default: break;
+		case VKQS_OUTCOME_UNEXPECTED_PASS:
+			s->unexpected_passes++;
+			s->failed++;
+			break;
+		case VKQS_OUTCOME_UNEXPECTED:
+		case VKQS_OUTCOME_NOT_PINNED:
+		case VKQS_OUTCOME_ORDER_DEPENDENT: s->failed++; break;
 		}
-		if (!r->done)
-			continue;
-		if (r->status == VKQS_PASS)
-			s->passed++;
-		else if (r->status == VKQS_NOT_SUPPORTED)
-			s->not_supported++;
-		else if (r->status == VKQS_QUALITY_WARNING ||
-			 r->status == VKQS_COMPATIBILITY_WARNING)
-			s->warnings++;
 	}
+	s->unexpected = s->failed + s->not_run;
 }

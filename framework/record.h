@@ -52,9 +52,16 @@ struct vkqs_result {
 	char *order_note;
 };
 
+/* The counts of a run, one model for every surface (console, JSON,
+ * JUnit, tools/).  Each case is in exactly one class:
+ *   total = passed + not_supported + warnings   (outcome ok)
+ *         + expected_fails + flakes + failed + not_run
+ * failed: ran, and its outcome fails the run (unexpected, unexpected
+ * pass, not pinned, order-dependent); unexpected = failed + not_run, what
+ * the exit code and a CI gate read; unexpected_passes is part of failed. */
 struct vkqs_summary {
-	size_t total, passed, unexpected, not_supported, warnings, expected_fails,
-		flakes, unexpected_passes, not_run;
+	size_t total, passed, not_supported, warnings, expected_fails, flakes, failed,
+		not_run, unexpected, unexpected_passes;
 };
 
 /* A device that failed the runner's health check after a case: the run
@@ -68,7 +75,8 @@ struct vkqs_run {
 	struct vkqs_device_info device;
 	bool validation;
 	struct vkqs_validation_stats vstats; /* under validation: what the layer said */
-	bool complete;           /* false when the run was interrupted */
+	bool complete;           /* every case ran and nothing stopped the run */
+	char stopped[512];       /* why not, when not complete */
 	char started_at[32];     /* UTC, ISO 8601 */
 	double wall_s;
 	const char *expectations; /* prefix, or NULL */

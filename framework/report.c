@@ -71,7 +71,7 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 	case VKQS_OUTCOME_FLAKE: tag = " (flake: passed on rerun)"; break;
 	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
 	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
-	case VKQS_OUTCOME_NOT_RUN: tag = r->message[0] ? "" : " (not run: interrupted)"; break;
+	case VKQS_OUTCOME_NOT_RUN: tag = r->message[0] ? "" : " (not run)"; break;
 	case VKQS_OUTCOME_NOT_PINNED: tag = " (UNEXPECTED: not the pinned failure)"; break;
 	case VKQS_OUTCOME_ORDER_DEPENDENT: tag = " (UNEXPECTED: order-dependent)"; break;
 	default: break;
@@ -109,10 +109,10 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 	vkqs_summarize(run, &s);
 	fprintf(f, "\n%zu cases on %s (%s) in %.1f s: %zu Pass, %zu NotSupported, "
 		   "%zu warnings, %zu expected failures, %zu flakes, %zu unexpected "
-		   "(%zu unexpected passes)",
+		   "(%zu unexpected passes), %zu not run",
 		s.total, run->device.name, run->device.driver_name, run->wall_s, s.passed,
-		s.not_supported, s.warnings, s.expected_fails, s.flakes, s.unexpected,
-		s.unexpected_passes);
+		s.not_supported, s.warnings, s.expected_fails, s.flakes, s.failed,
+		s.unexpected_passes, s.not_run);
 	if (run->validation) {
 		char v[32];
 		vkqs_version_string(run->device.layer_version, v, sizeof(v));
@@ -120,7 +120,9 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 			   "extension)", v, run->vstats.reports, run->vstats.ignored,
 			vkqs_validation_ignored_predating(&run->vstats));
 	}
-	fprintf(f, "%s\n", run->complete ? "" : "; INTERRUPTED");
+	fputc('\n', f);
+	if (!run->complete)
+		fprintf(f, "INCOMPLETE: %s\n", run->stopped[0] ? run->stopped : "interrupted");
 	char unchecked[512];
 	if (run->validation && vkqs_validation_unchecked(run->device.layer_version, unchecked,
 							 sizeof(unchecked)))
@@ -198,6 +200,13 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	json_kv_str(f, "  ", "started_at", run->started_at, true);
 	fprintf(f, "  \"wall_s\": %.3f,\n", run->wall_s);
 	fprintf(f, "  \"complete\": %s,\n", run->complete ? "true" : "false");
+	fputs("  \"stopped\": ", f);
+	if (run->complete)
+		fputs("null", f);
+	else
+		vkqs_json_string(f, run->stopped[0] ? run->stopped
+						 : "not finished: the journal of a run still going or killed");
+	fputs(",\n", f);
 	if (run->validation) {
 		char v[32];
 		vkqs_version_string(run->device.layer_version, v, sizeof(v));
@@ -286,10 +295,10 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 	fprintf(f,
 		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "
 		"\"warnings\": %zu, \"expected_fails\": %zu, \"flakes\": %zu, "
-		"\"unexpected\": %zu, \"unexpected_passes\": %zu, \"not_run\": %zu, "
-		"\"skipped_by_list\": %zu},\n",
+		"\"failed\": %zu, \"not_run\": %zu, \"unexpected\": %zu, "
+		"\"unexpected_passes\": %zu, \"skipped_by_list\": %zu},\n",
 		s.total, s.passed, s.not_supported, s.warnings, s.expected_fails, s.flakes,
-		s.unexpected, s.unexpected_passes, s.not_run, run->skipped_by_list);
+		s.failed, s.not_run, s.unexpected, s.unexpected_passes, run->skipped_by_list);
 	fputs("  \"cases\": [", f);
 	for (size_t i = 0; i < run->count; i++) {
 		const struct vkqs_result *r = &run->results[i];

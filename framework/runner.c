@@ -31,24 +31,71 @@ struct rec {
 };
 _Static_assert(sizeof(struct rec) <= PIPE_BUF, "records must be atomic pipe writes");
 
-static volatile sig_atomic_t interrupted;
+/* Signals arrive in one place: the handler records the first stop signal
+ * and writes a byte to a self-pipe that every wait of the parent polls
+ * beside its children, so no wait can miss a stop.  A stop (SIGINT,
+ * SIGTERM, SIGHUP, SIGPIPE, or EPIPE on stdout through vkqs_runner_stop)
+ * kills every child, reaps it, and the run ends with what ran.  A signal
+ * this process inherited as ignored (nohup, a background job) stays
+ * ignored. */
+static volatile sig_atomic_t interrupted; /* the stop's signal, 0 while running */
+static int stop_pipe[2] = {-1, -1};
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	interrupted = 1;
+	int saved = errno;
+	if (!interrupted)
+		interrupted = sig;
+	if (stop_pipe[1] >= 0)
+		(void)!write(stop_pipe[1], "s", 1);
+	errno = saved;
 }
 
 void vkqs_runner_install_signals(void)
 {
-	struct sigaction sa = {.sa_handler = on_signal};
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* A closed terminal, or a closed stdout pipe (`vkqs run | head`): the
-	 * run stops as on SIGINT and its reports are written. */
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
+	if (stop_pipe[0] < 0 && pipe(stop_pipe) == 0)
+		for (int i = 0; i < 2; i++) {
+			fcntl(stop_pipe[i], F_SETFD, FD_CLOEXEC);
+			fcntl(stop_pipe[i], F_SETFL, O_NONBLOCK);
+		}
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue; /* nohup: SIGHUP stays ignored; an ignored SIGPIPE
+				     is an EPIPE, which vkqs_runner_stop takes */
+		struct sigaction sa = {.sa_handler = on_signal};
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+void vkqs_runner_stop(int sig)
+{
+	on_signal(sig);
+}
+
+int vkqs_runner_stopped(void)
+{
+	return interrupted;
+}
+
+/* The fd that becomes readable when a stop arrives (-1 before
+ * vkqs_runner_install_signals). */
+static int stop_fd(void)
+{
+	return stop_pipe[0];
+}
+
+/* In a fresh child: the parent's signal set-up is not the child's. */
+static void child_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	for (int i = 0; i < 2; i++)
+		if (stop_pipe[i] >= 0)
+			close(stop_pipe[i]);
 }
 
 static bool write_all(int fd, const void *buf, size_t len)
@@ -66,18 +113,25 @@ static bool write_all(int fd, const void *buf, size_t len)
 	return true;
 }
 
-/* Reads up to len bytes from fd until EOF, an error, or (deadline > 0) the
- * monotonic time `deadline`; returns how many arrived. */
+/* Reads up to len bytes from fd until EOF, an error, a stop
+ * (vkqs_runner_stop), or the monotonic time `deadline`; returns how many
+ * arrived.  Never waits without a deadline. */
 static size_t read_full(int fd, void *buf, size_t len, double deadline)
 {
 	size_t got = 0;
-	while (got < len) {
-		if (deadline > 0) {
-			int ms = (int)((deadline - vkqs_monotonic_s()) * 1000);
-			struct pollfd pfd = {.fd = fd, .events = POLLIN};
-			if (ms <= 0 || poll(&pfd, 1, ms) == 0)
-				break;
-		}
+	while (got < len && !interrupted) {
+		int ms = (int)((deadline - vkqs_monotonic_s()) * 1000);
+		if (ms <= 0)
+			break;
+		struct pollfd pfd[2] = {{.fd = fd, .events = POLLIN},
+					{.fd = stop_fd(), .events = POLLIN}};
+		int pr = poll(pfd, 2, ms);
+		if (pr < 0 && errno == EINTR)
+			continue;
+		if (pr <= 0)
+			break;
+		if (!(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
 		ssize_t r = read(fd, (char *)buf + got, len - got);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -86,6 +140,18 @@ static size_t read_full(int fd, void *buf, size_t len, double deadline)
 		got += (size_t)r;
 	}
 	return got;
+}
+
+/* Kills a child's process group and reaps the child: the parent never
+ * blocks on a child it has not killed. */
+static int kill_and_reap(pid_t pid)
+{
+	int wstatus = 0;
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	return wstatus;
 }
 
 /* How long a case waits for a fence, and the health check for the device,
@@ -230,10 +296,7 @@ static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 {
 	setpgid(0, 0);
 	vkqs_die_with_parent(parent);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
+	child_signals();
 	dup2(logfd, STDOUT_FILENO);
 	dup2(logfd, STDERR_FILENO);
 	close(logfd);
@@ -359,16 +422,22 @@ static char *read_log(int fd, int64_t from, int64_t to, size_t keep_head)
 	return buf;
 }
 
+/* Why the runner could not start a case process (vkqs_runner_stop_reason). */
+static char spawn_error[256];
+
 static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 		  struct slot *s, size_t *batch, size_t count)
 {
 	int p[2];
-	char path[] = "/tmp/vkqs-log-XXXXXX";
-	int logfd = mkstemp(path);
-	if (logfd < 0)
+	char why[200];
+	int logfd = vkqs_tmpfile(why, sizeof(why));
+	if (logfd < 0) {
+		snprintf(spawn_error, sizeof(spawn_error), "cannot start a case process: %s", why);
 		return false;
-	unlink(path);
+	}
 	if (pipe(p) != 0) {
+		snprintf(spawn_error, sizeof(spawn_error),
+			 "cannot start a case process: pipe: %s", strerror(errno));
 		close(logfd);
 		return false;
 	}
@@ -377,6 +446,8 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
+		snprintf(spawn_error, sizeof(spawn_error),
+			 "cannot start a case process: fork: %s", strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		close(logfd);
@@ -400,6 +471,21 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	 * first START arrives this bounds a child stuck before it. */
 	s->deadline = vkqs_monotonic_s() + o->timeout_s;
 	return true;
+}
+
+const char *vkqs_runner_stop_reason(void)
+{
+	static char buf[64];
+	int sig = interrupted;
+	if (!sig)
+		return NULL;
+	if (sig == VKQS_STOP_SPAWN)
+		return spawn_error;
+	if (sig == SIGPIPE)
+		return "interrupted: standard output was closed (SIGPIPE)";
+	snprintf(buf, sizeof(buf), "interrupted by %s", sig == SIGINT ? "SIGINT" :
+			 sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal");
+	return buf;
 }
 
 static void set_result(struct vkqs_result *r, enum vkqs_status st, double dur,
@@ -465,13 +551,13 @@ static void describe_exit(int wstatus, char *buf, size_t size)
  * case of its batch, the case it was in (or about to start) becomes Timeout
  * or Crash, and the cases it did not start go back to the queue one per
  * child.  A case that reported but left the device unusable is not charged. */
-static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
-		   const struct vkqs_runner_opts *o, vkqs_progress_fn progress,
-		   void *user)
+static size_t finish(struct slot *s, struct vkqs_result *results, struct queue *q,
+		     const struct vkqs_runner_opts *o, vkqs_progress_fn progress,
+		     void *user)
 {
-	int wstatus = 0;
-	while (waitpid(s->pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
+	/* after EOF the child is exiting: the kill changes nothing there, and
+	 * a child still writing (a stop) cannot block the reap */
+	int wstatus = kill_and_reap(s->pid);
 	if (!interrupted && s->next < s->count) {
 		if (s->in_case || s->timed_out || !s->poisoned) {
 			struct vkqs_result *r = &results[s->batch[s->next]];
@@ -495,6 +581,22 @@ static void finish(struct slot *s, struct vkqs_result *results, struct queue *q,
 		for (size_t i = s->next; i < s->count; i++)
 			queue_push(q, &s->batch[i], 1);
 	}
+	close(s->rfd);
+	close(s->logfd);
+	free(s->batch);
+	s->pid = 0;
+	return s->suspect;
+}
+
+/* Kills a slot's child and drops its batch; the cases it did not report
+ * keep done == false, with msg (when given) saying why. */
+static void drop_slot(struct slot *s, struct vkqs_result *results, const char *msg)
+{
+	if (!s->pid)
+		return;
+	kill_and_reap(s->pid);
+	for (size_t i = s->next; msg && i < s->count; i++)
+		snprintf(results[s->batch[i]].message, VKQS_MSG_MAX, "%s", msg);
 	close(s->rfd);
 	close(s->logfd);
 	free(s->batch);
@@ -557,6 +659,7 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 	if (pid == 0) {
 		setpgid(0, 0);
 		vkqs_die_with_parent(parent);
+		child_signals();
 		close(p[0]);
 		/* The driver's chatter about a lost device is not the run's. */
 		int null = open("/dev/null", O_WRONLY);
@@ -581,11 +684,7 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + po.timeout_s);
 	close(p[0]);
 	bool answered = got == sizeof(msg);
-	if (!answered)
-		kill(-pid, SIGKILL);
-	int wstatus = 0;
-	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
+	kill_and_reap(pid);
 	if (!answered)
 		snprintf(why, size, "a draw in a fresh process did not finish within %.0f s",
 			 po.timeout_s);
@@ -601,20 +700,8 @@ static void stop_after_loss(struct slot *slots, unsigned jobs, struct vkqs_resul
 {
 	char msg[VKQS_MSG_MAX];
 	snprintf(msg, sizeof(msg), "not run: the device was lost at %s", lost->at);
-	for (unsigned j = 0; j < jobs; j++) {
-		struct slot *s = &slots[j];
-		if (!s->pid)
-			continue;
-		kill(-s->pid, SIGKILL);
-		while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		for (size_t i = s->next; i < s->count; i++)
-			snprintf(results[s->batch[i]].message, VKQS_MSG_MAX, "%s", msg);
-		close(s->rfd);
-		close(s->logfd);
-		free(s->batch);
-		s->pid = 0;
-	}
+	for (unsigned j = 0; j < jobs; j++)
+		drop_slot(&slots[j], results, msg);
 	size_t cnt;
 	size_t *b;
 	while ((b = queue_pop(q, &cnt))) {
@@ -675,7 +762,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 	free(idx);
 
 	struct slot *slots = calloc(jobs, sizeof(*slots));
-	struct pollfd *pfd = calloc(jobs, sizeof(*pfd));
+	struct pollfd *pfd = calloc((size_t)jobs + 1, sizeof(*pfd));
 	if (!slots || !pfd) {
 		free(slots);
 		free(pfd);
@@ -683,7 +770,9 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 		return false;
 	}
 	size_t active = 0;
-	for (;;) {
+	/* pollfd [jobs] is the stop pipe: a signal wakes the wait */
+	struct pollfd *stopfd = &pfd[jobs];
+	while (!interrupted) {
 		for (unsigned j = 0; j < jobs && !interrupted; j++) {
 			if (slots[j].pid)
 				continue;
@@ -692,15 +781,15 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 			if (!b)
 				break;
 			if (!spawn(o, results, &slots[j], b, cnt)) {
-				for (size_t i = 0; i < cnt; i++)
-					set_result(&results[b[i]], VKQS_INTERNAL_ERROR, 0,
-						   "cannot start a child process");
+				/* the environment, not a case: the run stops,
+				 * saying why (vkqs_runner_stop_reason) */
 				free(b);
-				continue;
+				vkqs_runner_stop(VKQS_STOP_SPAWN);
+				break;
 			}
 			active++;
 		}
-		if (active == 0)
+		if (active == 0 || interrupted)
 			break;
 
 		double now = vkqs_monotonic_s(), next_deadline = now + 3600;
@@ -711,22 +800,18 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 			if (slots[j].pid && slots[j].deadline < next_deadline)
 				next_deadline = slots[j].deadline;
 		}
+		*stopfd = (struct pollfd){.fd = stop_fd(), .events = POLLIN};
 		int wait_ms = (int)((next_deadline - now) * 1000) + 1;
 		if (wait_ms < 0)
 			wait_ms = 0;
-		int pr = poll(pfd, jobs, wait_ms);
+		int pr = poll(pfd, jobs + 1, wait_ms);
 		if (pr < 0 && errno != EINTR)
 			break;
-		if (interrupted) {
-			for (unsigned j = 0; j < jobs; j++)
-				if (slots[j].pid)
-					kill(-slots[j].pid, SIGKILL);
-		}
-		for (unsigned j = 0; j < jobs; j++) {
+		for (unsigned j = 0; j < jobs && !interrupted; j++) {
 			struct slot *s = &slots[j];
 			if (!s->pid)
 				continue;
-			bool eof = interrupted;
+			bool eof = false;
 			if (pr > 0 && (pfd[j].revents & (POLLIN | POLLHUP | POLLERR))) {
 				ssize_t r = read(s->rfd, s->buf + s->buffered,
 						 sizeof(s->buf) - s->buffered);
@@ -736,6 +821,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 						struct rec rec;
 						memcpy(&rec, s->buf, sizeof(rec));
 						s->buffered = 0;
+						/* may stop the run (EPIPE, SIGPIPE) */
 						handle_record(s, results, &rec, o, progress, user);
 					}
 				} else if (r == 0 || errno != EINTR) {
@@ -748,11 +834,19 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 				eof = true;
 			}
 			if (eof) {
-				size_t suspect = s->suspect;
-				finish(s, results, &q, o, progress, user);
+				size_t suspect = finish(s, results, &q, o, progress, user);
 				active--;
+				if (suspect != SIZE_MAX && !interrupted) {
+					const struct vkqs_result *sr = &results[suspect];
+					printf("vkqs: %s ended in %s: checking the device in a "
+					       "fresh process\n",
+					       sr->ci->name, sr->done ? vkqs_status_name(sr->status)
+								 : "an unusable device");
+					fflush(stdout);
+				}
+				/* a stop during the check is not a lost device */
 				if (suspect != SIZE_MAX && !interrupted &&
-				    !device_healthy(o, lost->why, sizeof(lost->why))) {
+				    !device_healthy(o, lost->why, sizeof(lost->why)) && !interrupted) {
 					snprintf(lost->at, sizeof(lost->at), "%s",
 						 results[suspect].ci->name);
 					stop_after_loss(slots, jobs, results, &q, lost);
@@ -764,70 +858,158 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 		if (lost->at[0])
 			break;
 	}
+	/* A stop: every child killed and reaped; what did not report keeps
+	 * done == false. */
+	for (unsigned j = 0; j < jobs; j++)
+		drop_slot(&slots[j], results, NULL);
 	free(slots);
 	free(pfd);
 	queue_free(&q);
 	return !interrupted;
 }
 
-bool vkqs_probe_device(const char *device, bool validation,
-		       struct vkqs_device_info *out, char *err, size_t errsize)
+/* Runs fn(arg) in a child process in its own process group, and waits at
+ * most timeout_s for it, or until a stop.  The child sends back up to size
+ * bytes of msg.  Returns how many arrived; *wstatus gets the child's wait
+ * status, *timed_out whether the deadline passed.  The child is always
+ * killed and reaped before this returns. */
+static size_t child_call(void (*fn)(void *arg, void *msg), void *arg, void *msg,
+			 size_t size, double timeout_s, int *wstatus, bool *timed_out)
 {
-	struct {
-		int ok;
-		char err[512];
-		struct vkqs_device_info info;
-	} *msg = calloc(1, sizeof(*msg));
 	int p[2];
-	if (!msg || pipe(p) != 0) {
-		free(msg);
-		snprintf(err, errsize, "cannot create a pipe");
-		return false;
-	}
+	*timed_out = false;
+	*wstatus = 0;
+	if (pipe(p) != 0)
+		return 0;
 	fflush(stdout);
 	fflush(stderr);
 	pid_t parent = getpid();
+	double deadline = vkqs_monotonic_s() + timeout_s;
 	pid_t pid = fork();
 	if (pid == 0) {
+		setpgid(0, 0);
 		vkqs_die_with_parent(parent);
+		child_signals();
 		close(p[0]);
-		struct vkqs_instance inst;
-		uint32_t index;
-		if (vkqs_instance_create(&inst, validation, msg->err, sizeof(msg->err))) {
-			if (vkqs_instance_select(&inst, device, &index, msg->err,
-						 sizeof(msg->err))) {
-				vkqs_device_describe(&inst, index, &msg->info);
-				msg->info.same_driver_count = vkqs_instance_count_driver(
-					&inst, msg->info.driver_name);
-				msg->ok = 1;
-			}
-			vkqs_instance_destroy(&inst);
-		}
-		_exit(write_all(p[1], msg, sizeof(*msg)) ? 0 : 1);
+		fn(arg, msg);
+		_exit(write_all(p[1], msg, size) ? 0 : 1);
 	}
 	close(p[1]);
 	if (pid < 0) {
 		close(p[0]);
-		free(msg);
-		snprintf(err, errsize, "cannot fork");
-		return false;
+		return 0;
 	}
-	size_t got = read_full(p[0], msg, sizeof(*msg), 0);
+	setpgid(pid, pid);
+	size_t got = read_full(p[0], msg, size, deadline);
+	*timed_out = got != size && !interrupted && vkqs_monotonic_s() >= deadline;
 	close(p[0]);
-	int wstatus = 0;
-	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	bool ok = false;
-	if (got != sizeof(*msg)) {
+	*wstatus = kill_and_reap(pid);
+	return got;
+}
+
+struct probe_msg {
+	int ok;
+	char err[512];
+	struct vkqs_device_info info;
+};
+struct probe_arg {
+	const char *device;
+	bool validation;
+};
+
+static void probe_child(void *arg, void *msgp)
+{
+	const struct probe_arg *a = arg;
+	struct probe_msg *msg = msgp;
+	struct vkqs_instance inst;
+	uint32_t index;
+	if (vkqs_instance_create(&inst, a->validation, msg->err, sizeof(msg->err))) {
+		if (vkqs_instance_select(&inst, a->device, &index, msg->err, sizeof(msg->err))) {
+			vkqs_device_describe(&inst, index, &msg->info);
+			msg->info.same_driver_count =
+				vkqs_instance_count_driver(&inst, msg->info.driver_name);
+			msg->ok = 1;
+		}
+		vkqs_instance_destroy(&inst);
+	}
+}
+
+/* What went wrong with a child_call that did not answer. */
+static void describe_no_answer(bool timed_out, int wstatus, double timeout_s, const char *what,
+			       char *err, size_t errsize)
+{
+	if (interrupted)
+		snprintf(err, errsize, "%s", vkqs_runner_stop_reason());
+	else if (timed_out)
+		snprintf(err, errsize,
+			 "the Vulkan driver did not answer within %g s while %s (its process "
+			 "was killed; --timeout sets the limit)",
+			 timeout_s, what);
+	else {
 		char how[128];
 		describe_exit(wstatus, how, sizeof(how));
-		snprintf(err, errsize, "the Vulkan driver failed while enumerating devices (%s)", how);
-	} else if (!msg->ok) {
+		snprintf(err, errsize, "the Vulkan driver failed while %s (%s)", what, how);
+	}
+}
+
+bool vkqs_probe_device(const char *device, bool validation, double timeout_s,
+		       struct vkqs_device_info *out, bool *driver_failed, char *err,
+		       size_t errsize)
+{
+	struct probe_msg *msg = calloc(1, sizeof(*msg));
+	if (!msg) {
+		snprintf(err, errsize, "out of memory");
+		return false;
+	}
+	struct probe_arg a = {device, validation};
+	int wstatus;
+	bool timed_out;
+	size_t got = child_call(probe_child, &a, msg, sizeof(*msg), timeout_s, &wstatus,
+				&timed_out);
+	bool ok = false;
+	*driver_failed = got != sizeof(*msg);
+	if (got != sizeof(*msg))
+		describe_no_answer(timed_out, wstatus, timeout_s,
+				   "loading or enumerating devices", err, errsize);
+	else if (!msg->ok)
 		snprintf(err, errsize, "%s", msg->err);
-	} else {
+	else {
 		*out = msg->info;
 		ok = true;
 	}
 	free(msg);
 	return ok;
+}
+
+struct call_arg {
+	int (*fn)(void *);
+	void *arg;
+};
+
+static void call_child(void *arg, void *msg)
+{
+	const struct call_arg *a = arg;
+	int rc = a->fn(a->arg);
+	fflush(stdout);
+	fflush(stderr);
+	memcpy(msg, &rc, sizeof(rc));
+}
+
+int vkqs_call_in_child(int (*fn)(void *), void *arg, double timeout_s, const char *what,
+		       char *err, size_t errsize)
+{
+	struct call_arg a = {fn, arg};
+	int rc = -1, wstatus;
+	bool timed_out;
+	if (child_call(call_child, &a, &rc, sizeof(rc), timeout_s, &wstatus, &timed_out) !=
+	    sizeof(rc)) {
+		/* exited on its own (die(): its line is said) */
+		if (!timed_out && !interrupted && WIFEXITED(wstatus) && WEXITSTATUS(wstatus)) {
+			err[0] = '\0';
+			return WEXITSTATUS(wstatus);
+		}
+		describe_no_answer(timed_out, wstatus, timeout_s, what, err, errsize);
+		return -1;
+	}
+	return rc;
 }

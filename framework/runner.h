@@ -43,20 +43,42 @@ typedef void (*vkqs_progress_fn)(void *user, const struct vkqs_result *r);
 
 /* Runs results[i].ci for every i, filling status, duration, message, log
  * and done; fills *lost when the device was lost for good (lost->at[0]
- * stays 0 otherwise).  Returns false when interrupted by SIGINT/SIGTERM
- * (results not run keep done == false). */
+ * stays 0 otherwise).  Returns false when stopped (a signal, a closed
+ * stdout, no case process could be started: vkqs_runner_stop_reason);
+ * results not run keep done == false. */
 bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 		     size_t n, vkqs_progress_fn progress, void *user,
 		     struct vkqs_device_lost *lost);
 
 
 /* Describes the device in a child process (the parent never loads a
- * driver, so a driver that crashes while enumerating cannot take the run
- * down).  One line in err on failure. */
-bool vkqs_probe_device(const char *device, bool validation,
-		       struct vkqs_device_info *out, char *err, size_t errsize);
+ * driver, so a driver that crashes or hangs while loading or enumerating
+ * cannot take the run down), waiting at most timeout_s.  One line in err
+ * on failure; *driver_failed tells a driver that hung or crashed (or a
+ * stop) from an answer such as "no device matches". */
+bool vkqs_probe_device(const char *device, bool validation, double timeout_s,
+		       struct vkqs_device_info *out, bool *driver_failed, char *err,
+		       size_t errsize);
 
-/* Installs SIGINT/SIGTERM handlers that make vkqs_runner_run stop. */
+/* Runs fn(arg) in a child process (it may print to stdout) and returns
+ * its return value; -1 with one line in err when the child hung past
+ * timeout_s (killed), crashed, or the run was stopped.  A child that
+ * exits non-zero on its own (die) returns that code with err empty.
+ * `what` says what the driver was doing, for the message. */
+int vkqs_call_in_child(int (*fn)(void *), void *arg, double timeout_s, const char *what,
+		       char *err, size_t errsize);
+
+/* The one place signals arrive (runner.c): SIGINT, SIGTERM, SIGHUP and
+ * SIGPIPE stop the run (an inherited SIG_IGN is kept); every wait of the
+ * runner wakes on a stop, kills its children and reaps them. */
 void vkqs_runner_install_signals(void);
+/* Stops the run as a signal would (sig: the signal, SIGPIPE for an EPIPE
+ * on stdout, or VKQS_STOP_SPAWN). */
+#define VKQS_STOP_SPAWN 1000
+void vkqs_runner_stop(int sig);
+/* The stop's signal, 0 while not stopped; and why, in words (NULL while
+ * not stopped). */
+int vkqs_runner_stopped(void);
+const char *vkqs_runner_stop_reason(void);
 
 #endif

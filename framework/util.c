@@ -1,6 +1,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,33 @@ static void folder_of(const char *path, char *dir, size_t size)
 		snprintf(dir, size, "%.*s", (int)(slash - path), path);
 }
 
+/* The temporary an output is written to before it is renamed over the
+ * output: beside it (one file system), ".<up to 40 bytes of its
+ * name>.XXXXXX", so it fits NAME_MAX whatever the output's name. */
+static void temp_pattern(const char *real, char *tmp, size_t size)
+{
+	char dir[4096];
+	folder_of(real, dir, sizeof(dir));
+	const char *slash = strrchr(real, '/'), *base = slash ? slash + 1 : real;
+	snprintf(tmp, size, "%s/.%.40s.XXXXXX", dir, base);
+}
+
+/* A temporary made and opened for path's replacement (-1, errno set). */
+static int temp_create(const char *real, char *tmp, size_t size)
+{
+	temp_pattern(real, tmp, size);
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	/* the mode an ordinary new file gets, or the replaced file's */
+	struct stat st;
+	mode_t mask = umask(0);
+	umask(mask);
+	mode_t mode = stat(real, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask);
+	fchmod(fd, mode);
+	return fd;
+}
+
 bool vkqs_output_check(const char *path, char *err, size_t errsize)
 {
 	struct stat st;
@@ -42,8 +71,13 @@ bool vkqs_output_check(const char *path, char *err, size_t errsize)
 			}
 			return true;
 		}
+	} else if (errno != ENOENT) {
+		snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+		return false;
 	}
-	char real[4096], dir[4096];
+	if (vkqs_output_through(path))
+		return true;
+	char real[PATH_MAX], dir[PATH_MAX];
 	/* a regular file is replaced from beside it: its folder must take a
 	 * new file (a symlink's target's folder) */
 	if (!realpath(path, real))
@@ -57,7 +91,117 @@ bool vkqs_output_check(const char *path, char *err, size_t errsize)
 		snprintf(err, errsize, "cannot write %s: folder %s: %s", path, dir, strerror(errno));
 		return false;
 	}
+	/* the temporary it will be written to, made now, before any work */
+	char tmp[PATH_MAX + 64];
+	int fd = temp_create(real, tmp, sizeof(tmp));
+	if (fd < 0) {
+		snprintf(err, errsize, "cannot write %s: a temporary file in %s: %s", path, dir,
+			 strerror(errno));
+		return false;
+	}
+	close(fd);
+	unlink(tmp);
 	return true;
+}
+
+static bool isatty_path(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	bool tty = isatty(fd);
+	close(fd);
+	return tty;
+}
+
+/* Whether two paths of files not made yet name one: the same folder (by
+ * inode) and the same name. */
+static bool paths_same_new(const char *a, const char *b)
+{
+	char da[PATH_MAX], db[PATH_MAX];
+	folder_of(a, da, sizeof(da));
+	folder_of(b, db, sizeof(db));
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	sa = sa ? sa + 1 : a;
+	sb = sb ? sb + 1 : b;
+	struct stat x, y;
+	return strcmp(sa, sb) == 0 && stat(da, &x) == 0 && stat(db, &y) == 0 &&
+	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* The file a path names, by device and inode (false when it does not
+ * exist yet). */
+static bool file_id(const char *path, struct stat *st)
+{
+	return stat(path, st) == 0;
+}
+
+static bool same_id(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+bool vkqs_outputs_distinct(const struct vkqs_named_path *outs, size_t nout,
+			   const struct vkqs_named_path *ins, size_t nin, char *err,
+			   size_t errsize)
+{
+	for (size_t i = 0; i < nout; i++) {
+		struct stat so, sx;
+		const char *o = outs[i].path;
+		bool exists = file_id(o, &so);
+		/* /dev/null and the like take any number of writers */
+		bool sink = exists && S_ISCHR(so.st_mode) && !isatty_path(o);
+		for (size_t k = 0; exists && !sink && k < nin; k++)
+			if (ins[k].path && file_id(ins[k].path, &sx) && same_id(&so, &sx)) {
+				snprintf(err, errsize,
+					 "%s %s: that is %s, an input of this run: refused, "
+					 "nothing was written",
+					 outs[i].what, o, ins[k].what);
+				return false;
+			}
+		for (int fd = 1; exists && !sink && fd <= 2; fd++)
+			if (fstat(fd, &sx) == 0 && same_id(&so, &sx)) {
+				snprintf(err, errsize,
+					 "%s %s: that is this command's standard %s, which "
+					 "carries its console lines: refused, write it to a file",
+					 outs[i].what, o, fd == 1 ? "output" : "error");
+				return false;
+			}
+		for (size_t k = 0; k < i; k++) {
+			struct stat sk;
+			bool same = exists ? file_id(outs[k].path, &sk) && same_id(&so, &sk) && !sink
+					   : paths_same_new(o, outs[k].path);
+			if (same) {
+				snprintf(err, errsize, "%s %s and %s %s name one file: refused",
+					 outs[k].what, outs[k].path, outs[i].what, o);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+int vkqs_tmpfile(char *why, size_t size)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0 && errno != ENOENT && errno != EACCES && errno != EROFS && errno != ENOSPC &&
+	    errno != ENOTDIR) {
+		/* a file system without O_TMPFILE */
+		char path[PATH_MAX];
+		if (snprintf(path, sizeof(path), "%s/vkqs-log-XXXXXX", dir) < (int)sizeof(path)) {
+			fd = mkstemp(path);
+			if (fd >= 0) {
+				unlink(path);
+				fcntl(fd, F_SETFD, FD_CLOEXEC);
+			}
+		}
+	}
+	if (fd < 0)
+		snprintf(why, size, "a temporary file in %s (TMPDIR): %s", dir, strerror(errno));
+	return fd;
 }
 
 /* Whether path or a link on its way leads into /dev or /proc. */
@@ -110,18 +254,18 @@ bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 		return true;
 	}
 	/* a symlink to a regular file: the target is replaced, the link stays */
-	char real[4096];
+	char real[PATH_MAX];
 	if (!realpath(path, real))
 		snprintf(real, sizeof(real), "%s", path);
 	snprintf(af->path, sizeof(af->path), "%s", real);
-	if (snprintf(af->tmp, sizeof(af->tmp), "%s.tmp.%ld", real, (long)getpid()) >=
-	    (int)sizeof(af->tmp)) {
-		snprintf(err, errsize, "cannot write %s: the path is too long", path);
-		return false;
-	}
-	af->f = fopen(af->tmp, "w");
+	int fd = temp_create(real, af->tmp, sizeof(af->tmp));
+	af->f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!af->f) {
 		snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(af->tmp);
+		}
 		return false;
 	}
 	return true;

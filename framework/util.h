@@ -7,22 +7,41 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-/* Output files are written to "<path>.tmp.<pid>" and renamed over path on
- * commit, so a killed run never leaves a half-written file. */
 /* A report file written whole or not at all: a regular file (or one a
  * symlink names) is written to a temporary beside it and renamed over it;
  * anything else that exists (a character device such as /dev/null or
  * /dev/stdout, a FIFO) is written through, never replaced. */
 struct vkqs_atomic_file {
 	FILE *f;
-	char tmp[4096];
+	char tmp[4096 + 64];
 	char path[4096]; /* the file renamed over: a symlink's target */
 	bool through;    /* written in place (not a regular file) */
 };
 /* Whether path can take a report, checked before any work: not a
- * directory, its folder exists and is writable (or the existing non-regular
- * file is).  On failure one line in err. */
+ * directory, its folder exists and takes the temporary the report will be
+ * written to (made and removed now: ".<name>.XXXXXX", within NAME_MAX
+ * whatever the name), or the existing non-regular file is writable.  On
+ * failure one line in err. */
 bool vkqs_output_check(const char *path, char *err, size_t errsize);
+
+/* A path and what it is to the command ("--json", "the expectations
+ * file"), for messages. */
+struct vkqs_named_path {
+	const char *what;
+	const char *path;
+};
+/* The one rule for a command's outputs, checked before any work: no
+ * output is (by device and inode) one of the inputs, another output, or
+ * the file behind stdout or stderr (/dev/stdout into a log); a character
+ * device that is no terminal (/dev/null) takes any number.  On failure one
+ * line in err. */
+bool vkqs_outputs_distinct(const struct vkqs_named_path *outs, size_t nout,
+			   const struct vkqs_named_path *ins, size_t nin, char *err,
+			   size_t errsize);
+
+/* An unnamed temporary file in TMPDIR (default /tmp), close-on-exec; -1
+ * with one line in why. */
+int vkqs_tmpfile(char *why, size_t size);
 /* Whether an output is written through instead of replaced: a device or
  * FIFO, or a path whose links lead into /dev or /proc (/dev/stdout). */
 bool vkqs_output_through(const char *path);

@@ -357,6 +357,49 @@ class Tools(unittest.TestCase):
         self.assertNotIn("Traceback", r.stderr)
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
+    def test_merge_shard_numbers(self):
+        """Issue 43: a shard's index and count are checked: count 0 or -1, an
+        index past the count, are refused in one line."""
+        for i, n in ((1, 0), (1, -1), (5, 4), (0, 4), (True, 4)):
+            p = self.f.write("bad.json", shard(i, n, ["a"]))
+            r = run_merge(self.f.path("m.json"), p)
+            self.one_line(r)
+            self.assertFalse(os.path.exists(self.f.path("m.json")))
+
+    def test_merge_counts_the_cases(self):
+        """Issue 43: the merged summary is the count of the merged cases
+        (tools/results_model.py), whatever the shards' summaries say."""
+        a = shard(1, 2, ["a", "c"])
+        a["summary"] = {"total": 99, "pass": 99, "unexpected": 0}
+        b = shard(2, 2, ["b", "d"])
+        b["cases"][1]["status"] = "Fail"
+        b["cases"][1]["outcome"] = "unexpected"
+        r = run_merge(self.f.path("m.json"), self.f.write("a.json", a), self.f.write("b.json", b))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(self.f.path("m.json")) as f:
+            s = json.load(f)["summary"]
+        self.assertEqual((s["total"], s["pass"], s["failed"], s["unexpected"]), (4, 3, 1, 1))
+
+    def test_incomplete_run_said(self):
+        """Issue 43: a run that did not finish is said in the page's first
+        lines, the Markdown's and the exit code; its Missing cases count as
+        not run, not as Fail."""
+        d = result(cases=A + [("vkqs.timestamp.e", "Missing", "ok", "")])
+        d["complete"] = False
+        d["stopped"] = "interrupted by SIGTERM"
+        p = self.f.write("inc.json", d)
+        r = run_report(p, "--md", self.f.path("o.md"), "--html", self.f.path("o.html"))
+        self.assertEqual(r.returncode, 1, r.stderr)
+        with open(self.f.path("o.md")) as f:
+            md = f.read()
+        self.assertTrue(md.startswith("# vkqs comparison: INCOMPLETE"), md[:200])
+        self.assertIn("interrupted by SIGTERM; 1 of 5 cases not run", md)
+        self.assertIn("| 5 | 2 | 1 | 1 | 0 | 1 | 2 |", md)
+        with open(self.f.path("o.html")) as f:
+            page = f.read()
+        body = page[page.index("<body>") + 6:].lstrip()
+        self.assertTrue(body.startswith('<p class="incomplete">INCOMPLETE'), body[:200])
+
     def test_duplicate_case(self):
         d = result(cases=A + [("vkqs.occlusion.b", "Pass", "ok", "")])
         p = self.f.write("dup.json", d)
@@ -403,11 +446,11 @@ class Tools(unittest.TestCase):
         p = self.f.write("a.json", result(cases=A))
         r = run_report(p, "--md", p)
         self.one_line(r)
-        self.assertIn("also an input", r.stderr)
+        self.assertIn("an input: refused", r.stderr)
         r = run_merge(self.f.write("s1.json", shard(1, 2, ["a", "c"])),
                       self.f.path("s1.json"), self.f.write("s2.json", shard(2, 2, ["b", "d"])))
         self.one_line(r)
-        self.assertIn("is also a shard", r.stderr)
+        self.assertIn("that is the shard", r.stderr)
         with open(self.f.path("s1.json")) as f:
             self.assertEqual(json.load(f)["shard"]["index"], 1)
 

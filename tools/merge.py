@@ -23,14 +23,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import outputs  # noqa: E402
+import results_model  # noqa: E402
 
 
 class MergeError(Exception):
     """Bad input: one line for the user, exit 2."""
-
-
-SUMMARY_SUMS = ("total", "pass", "not_supported", "warnings", "expected_fails", "flakes",
-                "unexpected", "unexpected_passes", "not_run")
 
 
 def load(path):
@@ -59,9 +56,12 @@ def shape(path, data):
         if not ok:
             raise MergeError("%s: not a vkqs result of this shape (%s)" % (path, what))
     sh = data["shard"]
-    need(isinstance(sh, dict) and isinstance(sh.get("index"), int)
-         and isinstance(sh.get("count"), int), "\"shard\" is not {index, count}")
-    need(isinstance(data["selected"], int), "\"selected\" is not a number")
+    need(isinstance(sh, dict) and type(sh.get("index")) is int
+         and type(sh.get("count")) is int, "\"shard\" is not {index, count}")
+    need(1 <= sh["index"] <= sh["count"],
+         "shard %r/%r: not 1 <= index <= count" % (sh["index"], sh["count"]))
+    need(type(data["selected"]) is int and data["selected"] >= 0,
+         "\"selected\" is not a count")
     need(isinstance(data["device"], dict), "\"device\" is not an object")
     need(isinstance(data["summary"], dict), "\"summary\" is not an object")
     need(isinstance(data["cases"], list), "\"cases\" is not a list")
@@ -154,9 +154,11 @@ def merge(paths):
     out["wall_s"] = max(d.get("wall_s") or 0 for _, d in shards)
     out["started_at"] = min(d.get("started_at", "") for _, d in shards)
     out["serial"] = sum(d.get("serial", 0) for _, d in shards)
+    # the counts of the merged cases (tools/results_model.py), not the sum
+    # of what the shards say
     summary = dict(first["summary"])
-    for key in SUMMARY_SUMS:
-        summary[key] = sum(d["summary"].get(key, 0) for _, d in shards)
+    summary.update(results_model.counts(cases))
+    summary["skipped_by_list"] = sum(d["summary"].get("skipped_by_list", 0) for _, d in shards)
     out["summary"] = summary
     lost = [d["device_lost"] for i in range(1, n + 1)
             for d in [by_index[i][1]] if d.get("device_lost")]
@@ -182,10 +184,7 @@ def main(argv=None):
         return 2
     out, shards = argv[0], argv[1:]
     try:
-        outputs.check(out)
-        for p in shards:
-            if os.path.exists(p) and outputs.same_file(out, p):
-                raise MergeError("the output %s is also a shard (%s)" % (out, p))
+        outputs.check_all([("the output", out)], [("the shard " + p, p) for p in shards])
         merged = merge(shards)
         outputs.write(out, json.dumps(merged, indent=1) + "\n")
     except (MergeError, outputs.OutputError) as e:

@@ -15,8 +15,12 @@ Entries whose case did not fail so are left as they are and listed.
 result could give.  Bad input: one line, exit 2.
 """
 import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import outputs  # noqa: E402
 
 PREFIX = re.compile(r"^[\w.-]+\.c:\d+: ")
 ERE_SPECIAL = re.compile(r"[.\[\]()*+?{}|^$\\]")
@@ -79,8 +83,15 @@ def main(argv):
             print("pin_expectations: %s: %d entries could be pinned" % (fails_path, added))
         return 1 if added else 0
     if added:
-        with open(fails_path, "w", encoding="utf-8") as f:
-            f.write("\n".join(out))
+        # replaced whole or not at all (tools/outputs.py): a full disk or a
+        # kill leaves the old file, never a truncated one
+        try:
+            outputs.check_all([("the expectations file", fails_path)],
+                              [("the result " + res_path, res_path)])
+            outputs.write(fails_path, "\n".join(out))
+        except (outputs.OutputError, OSError) as e:
+            print("pin_expectations: error: %s" % e, file=sys.stderr)
+            return 2
     print("pin_expectations: %s: %d pins added, %d entries left unpinned"
           % (fails_path, added, len(left)))
     return 0

@@ -36,13 +36,14 @@ except ImportError:  # reported when a page is asked for
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import outputs  # noqa: E402
+import results_model  # noqa: E402
 FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
 
 # Status words of the suite and their categories in the report.
 CATEGORY = {
     "Pass": "pass",
     "Fail": "fail", "Crash": "fail", "Timeout": "fail", "ResourceError": "fail",
-    "InternalError": "fail", "Missing": "fail",
+    "InternalError": "fail", "Missing": "none",  # not run: neither pass nor fail
     "NotSupported": "notsup",
     "QualityWarning": "warn", "CompatibilityWarning": "warn",
 }
@@ -76,6 +77,10 @@ class Run:
         self.device_lost = data.get("device_lost")
         self.cases = collections.OrderedDict((c["name"], c) for c in data["cases"])
         self.summary = data.get("summary", {})
+        # the results model (framework/record.h): a run is complete only
+        # when it says so; a case not done (Missing) is not run
+        self.complete = results_model.complete(data)
+        self.stopped = results_model.stopped(data)
         # "llvmpipe (LLVM 15.0.6, 256 bits)" -> "llvmpipe": the driver info
         # says the rest.
         short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
@@ -330,14 +335,25 @@ def expected_failures(run):
 
 
 def headline(run):
+    """A run's counts, from its cases (the results model): a case not run
+    counts as not run and unexpected, whatever an older journal said."""
     n = run.counts()
     s = run.summary
+    m = results_model.counts(list(run.cases.values()))
     return {
         "cases": len(run.cases),
         "pass": n["pass"], "fail": n["fail"], "notsup": n["notsup"], "warn": n["warn"],
-        "unexpected": s.get("unexpected", 0), "expected": s.get("expected_fails", 0),
+        "notrun": m["not_run"], "unexpected": m["unexpected"], "expected": m["expected_fails"],
         "skipped": s.get("skipped_by_list", 0),
+        "complete": run.complete, "stopped": run.stopped,
     }
+
+
+def incomplete_lines(runs):
+    """The first words of every surface when a run did not finish."""
+    return ["**INCOMPLETE: %s (`%s`) did not finish: %s; %d of %d cases not run.**"
+            % (r.label, r.path, r.stopped, headline(r)["notrun"], len(r.cases))
+            for r in runs if not r.complete]
 
 
 def write_atomic(path, text):
@@ -544,14 +560,17 @@ def markdown(runs, benches=(), mutation=None):
         out += mutation_markdown(mutation)
     if not runs:
         return "\n".join(out + bench_markdown(benches)[1:]) + "\n"
+    inc = incomplete_lines(runs)
+    if inc:
+        out = ["# vkqs comparison: INCOMPLETE", ""] + inc + [""] + out[2:]
     out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
-               "unexpected |")
-    out.append("|---|---|---|---|---|---|---|---|---|")
+               "not run | unexpected |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|")
     for r in runs:
         h = headline(r)
-        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d |" % (
+        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d |" % (
             r.label, r.api, r.date, h["cases"], h["pass"], h["fail"], h["notsup"], h["warn"],
-            h["unexpected"]))
+            h["notrun"], h["unexpected"]))
     out += ["", "Pass / Fail / NotSupported / warnings per area:", ""]
     out.append("| area | " + " | ".join(r.label for r in runs) + " |")
     out.append("|---|" + "---|" * len(runs))
@@ -597,14 +616,16 @@ code { font-size: .92em; }
 .charts { display: flex; flex-wrap: wrap; gap: .8em; }
 .chart { border: 1px solid #dde; border-radius: 6px; padding: .4em .6em; }
 .chart b { display: block; font-size: .95em; } .chart small { display: block; color: #555; max-width: 36em; }
+.incomplete { color: #a00; font-weight: bold; }
 </style></head><body>
-<h1>vkqs comparison</h1>
+{% for line in incomplete %}<p class="incomplete">INCOMPLETE: {{ line }}</p>
+{% endfor %}<h1>vkqs comparison</h1>
 <p class="legend"><span class="pass">Pass</span><span class="fail">Fail, Crash, Timeout</span><span class="notsup">NotSupported</span><span class="warn">warning</span><span class="none">not run</span></p>
 {% if runs %}<h2>Runs</h2>
 <div class="runs">
 {% for r in runs %}<div class="run" data-run="{{ loop.index0 }}"><b>{{ r.label }}</b>
 <small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% if r.validation_layer %} (layer {{ r.validation_layer }}){% endif %}{% endif %}</small>
-<small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
+<small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings, {{ r.h.notrun }} not run; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
 {% if r.device_lost %}<small class="lost">device lost at {{ r.device_lost.at }}</small>{% endif %}
 <small><code>{{ r.file }}</code></small></div>
 {% endfor %}</div>
@@ -690,8 +711,11 @@ def render_html(runs, benches=(), mutation=None):
     bviews = [{"label": b.label, "date": b.date, "wall_s": b.wall_s,
                "file": os.path.relpath(b.path, ROOT) if os.path.isabs(b.path) else b.path,
                "n": len(b.status), "figures": len({k[0] for k in b.metrics})} for b in benches]
+    incomplete = ["%s (%s) did not finish: %s; %d of %d cases not run"
+                  % (r.label, r.path, r.stopped, headline(r)["notrun"], len(r.cases))
+                  for r in runs if not r.complete]
     return env.from_string(PAGE).render(
-        runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
+        incomplete=incomplete, runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
         areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE, benches=bviews,
         bench_groups=bench_charts(benches) if benches else [], mutation=mutation)
 
@@ -935,16 +959,15 @@ def main(argv=None):
                          "when something regressed")
     args = ap.parse_args(argv)
     try:
-        for opt, out in (("--html", args.html), ("--md", args.md)):
-            if out is None:
-                continue
-            try:
-                outputs.check(out)
-            except outputs.OutputError as e:
-                raise ReportError("%s: %s" % (opt, e))
-            for p in args.results + ([args.baseline] if args.baseline else []):
-                if os.path.exists(p) and not os.path.isdir(p) and outputs.same_file(out, p):
-                    raise ReportError("%s %s is also an input" % (opt, out))
+        try:
+            outputs.check_all(
+                [(opt, out) for opt, out in (("--html", args.html), ("--md", args.md))
+                 if out is not None],
+                [("the result " + p, p) for p in args.results
+                 if os.path.exists(p) and not os.path.isdir(p)]
+                + ([("the baseline " + args.baseline, args.baseline)] if args.baseline else []))
+        except outputs.OutputError as e:
+            raise ReportError(str(e))
         if args.baseline:
             if len(args.results) != 1 or args.html:
                 raise ReportError("--baseline takes one new result file (and --md)")
@@ -970,7 +993,11 @@ def main(argv=None):
             write_atomic(args.html, page)
         if md is not None:
             write_atomic(args.md, md)
-        return 0
+        # an incomplete run is said on every surface, the exit code too
+        inc = [r for r in runs if not r.complete]
+        for r in inc:
+            print("report: %s is incomplete: %s" % (r.path, r.stopped), file=sys.stderr)
+        return 1 if inc else 0
     except ReportError as e:
         print("report: error: %s" % e, file=sys.stderr)
         return 2

@@ -20,6 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import outputs  # noqa: E402
+import results_model  # noqa: E402
 
 HEAD = """# Results of real runs
 
@@ -39,14 +40,14 @@ JSON (fresh Debian roots, layer versions, the NVIDIA multiview loss) are the
 
 def row(path, d):
     dev = d.get("device") or {}
-    s = d.get("summary") or {}
+    s = results_model.counts(d.get("cases") or [])
     v = d.get("validation")
     layer = v.get("layer", "?") if isinstance(v, dict) else ("on" if v else "none")
     exp = d.get("expectations") or "none"
     if d.get("device_lost"):
         end = "device lost at `%s`" % d["device_lost"].get("at", "?")
-    elif not d.get("complete", True):
-        end = "interrupted"
+    elif not results_model.complete(d):
+        end = "incomplete: %s" % results_model.stopped(d)
     else:
         end = "complete"
     knobs = d.get("refdevice") or {}
@@ -56,9 +57,8 @@ def row(path, d):
     return "| `%s` | %s | %s | %s | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         os.path.basename(path), (d.get("started_at") or "?")[:10], dev.get("name", "?"),
         driver, layer, exp, (d.get("build") or "?").replace("sha256:", "")[:12],
-        s.get("total", len(d.get("cases", []))), s.get("pass", "?"), s.get("not_supported", "?"),
-        s.get("warnings", "?"), s.get("expected_fails", "?"), s.get("unexpected", "?"),
-        s.get("not_run", "?"), end)
+        s["total"], s["pass"], s["not_supported"], s["warnings"], s["expected_fails"],
+        s["failed"], s["not_run"], end)
 
 
 def table(results_dir):
@@ -98,7 +98,7 @@ def main(argv):
                 print("results_table: %s is stale: run tools/results_table.py" % out)
                 return 1
             return 0
-        outputs.check(out)
+        outputs.check_all([("the output", out)])
         outputs.write(out, text)
     except (ValueError, outputs.OutputError, OSError) as e:
         print("results_table: error: %s" % e, file=sys.stderr)
