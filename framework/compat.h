@@ -633,7 +633,7 @@ typedef void(VKAPI_PTR *PFN_vkCmdBeginConditionalRendering2EXT)(
 	const VkConditionalRenderingBeginInfo2EXT *pConditionalRenderingBegin);
 #endif
 
-/* VK_KHR_video_encode_feedback2 (extension 599, Vulkan-Docs 1.4.360):
+/* VK_KHR_video_encode_feedback2 (extension 599, first in Vulkan-Headers 1.4.353):
  * more encode feedback values, per picture partition feedback. */
 #ifndef VK_KHR_video_encode_feedback2
 #define VK_KHR_video_encode_feedback2 1

@@ -109,7 +109,13 @@ void vkqs_refdevice_knobs(char *buf, size_t size)
  * the value it names belongs to one of these extensions and the layer is
  * older than the header that added it, the report is logged as ignored and
  * not counted.  An extension's values are 1000000000 + (number - 1) * 1000
- * + offset (the registry's rule). */
+ * + offset (the registry's rule).  The version of each is the first
+ * Vulkan-Headers release whose vk.xml names it (its git history;
+ * docs/validation.md), the video encode ones the release that took them
+ * out of beta.  ctest unit.layer_knowledge (tools/check_layer_knowledge.py)
+ * fails when compat.h defines an extension this list lacks, or a case uses
+ * one without marking it (vkqs_require_feature("EXT.feature"),
+ * vkqs_extension_used, vkqs_layer_predates). */
 static const struct {
 	uint32_t number;  /* extension number */
 	uint32_t version; /* the Vulkan-Headers version that added it */
@@ -117,20 +123,24 @@ static const struct {
 	const char *areas; /* the suite areas that use it */
 } newer_exts[] = {
 	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264", "video"},
-	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query", "elapsed"},
+	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query",
+	 "elapsed,xfb,selftest,bench"},
 	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
 	{319, VK_MAKE_API_VERSION(0, 1, 4, 346), "VK_KHR_device_address_commands",
 	 "results,stats"},
-	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation"},
+	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation,occlusion"},
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
+	{544, VK_MAKE_API_VERSION(0, 1, 3, 273), "VK_KHR_calibrated_timestamps", "timestamp"},
 	{563, VK_MAKE_API_VERSION(0, 1, 3, 289), "VK_KHR_maintenance7", "timestamp"},
 	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9", "reset"},
+	{599, VK_MAKE_API_VERSION(0, 1, 4, 353), "VK_KHR_video_encode_feedback2", "video"},
 	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region",
 	 "region_counters"},
 	{608, VK_MAKE_API_VERSION(0, 1, 4, 345), "VK_ARM_shader_instrumentation",
 	 "instrumentation"},
 };
 #define N_NEWER_EXTS (sizeof(newer_exts) / sizeof(newer_exts[0]))
+_Static_assert(N_NEWER_EXTS <= 32, "newer_used is a 32-bit mask of newer_exts[]");
 
 static uint32_t layer_spec_version; /* of VK_LAYER_KHRONOS_validation, when enabled */
 

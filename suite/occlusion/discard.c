@@ -66,7 +66,10 @@ static void discard_odd_columns_triangle(struct vkqs_ctx *ctx, const void *param
 
 /* VkPhysicalDeviceMaintenance5PropertiesKHR::earlyFragmentMultisample-
  * CoverageAfterSampleCounting: 1 true, 0 false, -1 unknown (the device has
- * neither VK_KHR_maintenance5 nor Vulkan 1.4). */
+ * neither VK_KHR_maintenance5 nor Vulkan 1.4).  vkqs-layer: VK_KHR_maintenance5
+ * by number: only its structure is used, and a layer older than it names
+ * the structure's number, which vkqs_validation_predated attributes
+ * (marking the case would hide every other report of it). */
 static int coverage_after_counting(struct vkqs_ctx *ctx)
 {
 	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_5_EXTENSION_NAME) &&

@@ -113,7 +113,8 @@ static void require_encoder(struct vkqs_ctx *ctx, struct encoder *e)
 	 * vkGetPhysicalDeviceVideoCapabilitiesKHR for the final profile with
 	 * VK_ERROR_VALIDATION_FAILED and no message.  Run without --validation,
 	 * or with a 1.3.274 or later layer. */
-	if (vkqs_layer_predates(&ctx->vk->inst, VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME))
+	if (vkqs_layer_predates(&ctx->vk->inst, VK_KHR_VIDEO_ENCODE_QUEUE_EXTENSION_NAME) ||
+	    vkqs_layer_predates(&ctx->vk->inst, VK_KHR_VIDEO_ENCODE_H264_EXTENSION_NAME))
 		vkqs_skip(ctx, "the validation layer predates the final VK_KHR_video_encode_queue "
 			       "(Vulkan-Headers 1.3.274): it validates the provisional API");
 	if (!(ctx->vk->info.families[e->q->family].video_codecs &
