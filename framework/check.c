@@ -14,7 +14,8 @@ struct vkqs_defer {
 	struct vkqs_defer *next;
 };
 
-static void append(struct vkqs_ctx *ctx, const char *fmt, va_list ap)
+/* Appends one item of status s to the message (status.h). */
+static void append(struct vkqs_ctx *ctx, enum vkqs_status s, const char *fmt, va_list ap)
 {
 	if (ctx->message_len >= sizeof(ctx->message) - 1)
 		return;
@@ -26,16 +27,21 @@ static void append(struct vkqs_ctx *ctx, const char *fmt, va_list ap)
 		room -= 2;
 		ctx->message_len += 2;
 	}
+	size_t start = ctx->message_len;
 	int n = vsnprintf(p, room, fmt, ap);
 	if (n > 0)
 		ctx->message_len += (size_t)n < room ? (size_t)n : room - 1;
+	if (ctx->items.n < VKQS_MAX_ITEMS)
+		ctx->items.it[ctx->items.n++] = (struct vkqs_msg_item){
+			(unsigned short)start, (unsigned short)(ctx->message_len - start),
+			(unsigned char)s};
 }
 
-static void append_f(struct vkqs_ctx *ctx, const char *fmt, ...)
+static void append_f(struct vkqs_ctx *ctx, enum vkqs_status s, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	append(ctx, fmt, ap);
+	append(ctx, s, fmt, ap);
 	va_end(ap);
 }
 
@@ -49,9 +55,9 @@ void vkqs_report(struct vkqs_ctx *ctx, enum vkqs_status s, const char *file,
 	vsnprintf(prefix, sizeof(prefix), fmt, ap);
 	va_end(ap);
 	if (line > 0)
-		append_f(ctx, "%s:%d: %s", base ? base + 1 : file, line, prefix);
+		append_f(ctx, s, "%s:%d: %s", base ? base + 1 : file, line, prefix);
 	else
-		append_f(ctx, "%s", prefix);
+		append_f(ctx, s, "%s", prefix);
 	if (vkqs_status_severity(s) > vkqs_status_severity(ctx->status))
 		ctx->status = s;
 }
@@ -221,6 +227,7 @@ void vkqs_case_execute(struct vkqs_ctx *ctx, const struct vkqs_case *c,
 	ctx->status = VKQS_PASS;
 	ctx->message[0] = '\0';
 	ctx->message_len = 0;
+	ctx->items.n = 0;
 	ctx->checks = 0;
 	ctx->defer = NULL;
 	ctx->poisoned = false;

@@ -1,4 +1,5 @@
 #include "device.h"
+#include "util.h"
 
 #include "vkqs.h"
 
@@ -128,7 +129,7 @@ static const struct {
 	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
 	{319, VK_MAKE_API_VERSION(0, 1, 4, 346), "VK_KHR_device_address_commands",
 	 "results,stats"},
-	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation,occlusion"},
+	{471, VK_MAKE_API_VERSION(0, 1, 3, 260), "VK_KHR_maintenance5", "instrumentation"},
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
 	{544, VK_MAKE_API_VERSION(0, 1, 3, 273), "VK_KHR_calibrated_timestamps", "timestamp"},
 	{563, VK_MAKE_API_VERSION(0, 1, 3, 289), "VK_KHR_maintenance7", "timestamp"},
@@ -598,25 +599,36 @@ bool vkqs_instance_select(struct vkqs_instance *inst, const char *spec,
 	if (inst->phys_count == 0)
 		return ERR("the Vulkan loader found no physical device (is a driver installed? VK_DRIVER_FILES=%s)",
 			   getenv("VK_DRIVER_FILES") ? getenv("VK_DRIVER_FILES") : "unset");
-	char *end;
-	unsigned long idx = strtoul(spec, &end, 10);
-	if (*spec && *end == '\0') {
+	unsigned long long idx;
+	if (vkqs_parse_u64(spec, 0, UINT32_MAX, &idx)) {
 		if (idx >= inst->phys_count)
-			return ERR("no device with index %lu (the loader sees %u; see `vkqs devices`)",
+			return ERR("no device with index %llu (the loader sees %u; see `vkqs devices`)",
 				   idx, inst->phys_count);
 		*index = (uint32_t)idx;
 		return true;
 	}
+	/* a substring must name one device: an ambiguous one is refused */
+	uint32_t found = 0;
+	char names[256] = "";
 	for (uint32_t i = 0; i < inst->phys_count; i++) {
 		VkPhysicalDeviceProperties2 p;
 		VkPhysicalDeviceDriverProperties drv;
 		driver_properties(inst->phys[i], &p, &drv);
 		if (contains_ci(p.properties.deviceName, spec) ||
 		    contains_ci(drv.driverName, spec) || contains_ci(drv.driverInfo, spec)) {
-			*index = i;
-			return true;
+			if (!found++)
+				*index = i;
+			size_t n = strlen(names);
+			snprintf(names + n, sizeof(names) - n, "%s%u (%.40s)", n ? ", " : "", i,
+				 p.properties.deviceName);
 		}
 	}
+	if (found == 1)
+		return true;
+	if (found > 1)
+		return ERR("'%s' matches %u devices: %s; give an index or more of the name (see "
+			   "`vkqs devices`)",
+			   spec, found, names);
 	return ERR("no device matches '%s' (see `vkqs devices`)", spec);
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -94,45 +95,97 @@ static bool fails_line(void *user, char *line, const char *fname, int lineno,
 	}
 	e->fails = nf;
 	e->fails[e->nfails].status = s;
-	e->fails[e->nfails].pin = e->pending_pin;
-	e->fails[e->nfails].pin_re = e->pending_pin_re;
+	e->fails[e->nfails].pins = e->pending;
 	e->nfails++;
-	e->pending_pin = NULL;
+	memset(&e->pending, 0, sizeof(e->pending));
 	return true;
 }
 
-/* "# pin: REGEX": pins the next entry. */
+static void free_pins(struct vkqs_pins *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		regfree(&p->re[i]);
+		free(p->src[i]);
+	}
+	free(p->re);
+	free(p->src);
+	memset(p, 0, sizeof(*p));
+}
+
+bool vkqs_pins_match(const struct vkqs_pins *p, const char *text, size_t len)
+{
+	char *t = strndup(text, len);
+	bool hit = false;
+	for (size_t i = 0; t && i < p->n && !hit; i++)
+		hit = regexec(&p->re[i], t, 0, NULL, 0) == 0;
+	free(t);
+	return hit;
+}
+
+/* Whether a comment line is meant as a pin: '#', blanks, "pin" in any
+ * case, blanks, ':'. */
+static bool looks_like_pin(const char *line)
+{
+	const char *p = line + 1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncasecmp(p, "pin", 3) != 0)
+		return false;
+	p += 3;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p == ':';
+}
+
+/* "# pin: REGEX": pins the next entry (one or more pins). */
 static bool fails_comment(void *user, char *line, const char *fname, int lineno,
 			  char *err, size_t errsize)
 {
 	struct vkqs_expectations *e = user;
-	static const char key[] = "# pin:";
-	if (strncmp(line, key, sizeof(key) - 1) != 0)
+	static const char key[] = "# pin: ";
+	if (!looks_like_pin(line))
 		return true;
+	if (strncmp(line, key, sizeof(key) - 1) != 0) {
+		snprintf(err, errsize, "%s:%d: a malformed pin '%.40s' (write '# pin: REGEX')", fname,
+			 lineno, line);
+		return false;
+	}
 	const char *re = line + sizeof(key) - 1;
 	while (*re == ' ')
 		re++;
-	if (e->pending_pin) {
-		snprintf(err, errsize, "%s:%d: a second '# pin:' before an entry (the first on line %d)",
-			 fname, lineno, e->pending_pin_line);
-		return false;
-	}
 	if (!*re) {
 		snprintf(err, errsize, "%s:%d: '# pin:' without a regex", fname, lineno);
 		return false;
 	}
-	int rc = regcomp(&e->pending_pin_re, re, REG_EXTENDED | REG_NOSUB);
-	if (rc != 0) {
-		char msg[256];
-		regerror(rc, &e->pending_pin_re, msg, sizeof(msg));
-		snprintf(err, errsize, "%s:%d: bad pin regex '%s': %s", fname, lineno, re, msg);
-		return false;
-	}
-	if (!(e->pending_pin = strdup(re))) {
-		regfree(&e->pending_pin_re);
+	/* anchored: the pin matches a failure whole */
+	size_t len = strlen(re);
+	char *anchored = malloc(len + 5);
+	char **src = realloc(e->pending.src, (e->pending.n + 1) * sizeof(*src));
+	if (src)
+		e->pending.src = src;
+	regex_t *res = realloc(e->pending.re, (e->pending.n + 1) * sizeof(*res));
+	if (res)
+		e->pending.re = res;
+	if (!anchored || !src || !res) {
+		free(anchored);
 		snprintf(err, errsize, "%s: out of memory", fname);
 		return false;
 	}
+	snprintf(anchored, len + 5, "^(%s)$", re);
+	int rc = regcomp(&e->pending.re[e->pending.n], anchored, REG_EXTENDED | REG_NOSUB);
+	free(anchored);
+	if (rc != 0) {
+		char msg[256];
+		regerror(rc, &e->pending.re[e->pending.n], msg, sizeof(msg));
+		snprintf(err, errsize, "%s:%d: bad pin regex '%s': %s", fname, lineno, re, msg);
+		return false;
+	}
+	if (!(e->pending.src[e->pending.n] = strdup(re))) {
+		regfree(&e->pending.re[e->pending.n]);
+		snprintf(err, errsize, "%s: out of memory", fname);
+		return false;
+	}
+	e->pending.n++;
 	e->pending_pin_line = lineno;
 	return true;
 }
@@ -168,16 +221,12 @@ bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
 		      const char *fname, char *err, size_t errsize)
 {
 	bool ok = for_each_line_c(text, fname, fails_line, fails_comment, e, err, errsize);
-	if (ok && e->pending_pin) {
+	if (ok && e->pending.n) {
 		snprintf(err, errsize, "%s:%d: '# pin:' with no entry after it", fname,
 			 e->pending_pin_line);
 		ok = false;
 	}
-	if (e->pending_pin) {
-		regfree(&e->pending_pin_re);
-		free(e->pending_pin);
-		e->pending_pin = NULL;
-	}
+	free_pins(&e->pending);
 	return ok;
 }
 
@@ -250,13 +299,17 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 		char path[4096];
 		snprintf(path, sizeof(path), "%s%s", prefix, suffix[i]);
 		size_t len = 0;
-		char *text = vkqs_read_file(path, &len);
-		if (!text) {
-			if (errno == ENOENT)
-				continue;
-			snprintf(err, errsize, "cannot read %s: %s", path, strerror(errno));
+		char *raw = vkqs_read_file(path, &len);
+		if (!raw && errno == ENOENT)
+			continue;
+		char sha[65] = "";
+		if (raw)
+			vkqs_sha256_hex(raw, len, sha);
+		free(raw);
+		/* the one text reader: UTF-8, no stray bytes, CRLF as LF */
+		char *text = vkqs_read_text(path, err, errsize);
+		if (!text)
 			return false;
-		}
 		found++;
 		if (e->nfiles == VKQS_EXPECTATIONS_MAX_FILES) {
 			free(text);
@@ -266,7 +319,7 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 		}
 		struct vkqs_expectations_file *f = &e->files[e->nfiles++];
 		snprintf(f->path, sizeof(f->path), "%s", path);
-		vkqs_sha256_hex(text, len, f->sha256);
+		memcpy(f->sha256, sha, sizeof(f->sha256));
 		bool ok = i == 0   ? vkqs_parse_fails(e, text, path, err, errsize)
 			  : i == 1 ? vkqs_parse_regexes(&e->flakes, text, path, err, errsize)
 			  : i == 2 ? vkqs_parse_regexes(&e->skips, text, path, err, errsize)
@@ -331,10 +384,7 @@ void vkqs_expectations_free(struct vkqs_expectations *e)
 {
 	for (size_t i = 0; i < e->nfails; i++) {
 		free(e->fails[i].name);
-		if (e->fails[i].pin) {
-			regfree(&e->fails[i].pin_re);
-			free(e->fails[i].pin);
-		}
+		free_pins(&e->fails[i].pins);
 	}
 	free(e->fails);
 	free_list(&e->flakes);

@@ -7,11 +7,16 @@
  * Blank lines and lines starting with '#' are comments.  Regexes are POSIX
  * extended and match anywhere in the name (anchor with ^...$).
  *
- * A comment "# pin: REGEX" before an entry of -fails.txt pins what is
- * expected to fail: a failure of that status whose message does not match
- * REGEX (POSIX extended, anywhere in the message) is unexpected, so a second
- * bug in the same case, or changed observed values, is not hidden by the
- * first.  deqp-runner reads such a file as it is (the pin is a comment). */
+ * Comments "# pin: REGEX" before an entry of -fails.txt (one or more) pin
+ * what is expected to fail: each failure of the case (each item of its
+ * message at the case's status, without its "file.c:line: " prefix) must
+ * match one of the entry's pins whole (POSIX extended, anchored at both
+ * ends); a failure no pin matches makes the result not_pinned
+ * (unexpected), so a second bug in the same case, or changed observed
+ * values, is not hidden by the first.  The notes of a case (items below its
+ * status: "no verdict", warnings beside a failure) are not pinned.  A line
+ * that looks like a pin but is not exactly "# pin: " ("#pin:", "# Pin:")
+ * is refused.  deqp-runner reads such a file as it is (pins are comments). */
 #ifndef VKQS_EXPECT_H
 #define VKQS_EXPECT_H
 
@@ -21,12 +26,21 @@
 
 #include "status.h"
 
+/* The pins of an entry: their texts and compiled, anchored, regexes. */
+struct vkqs_pins {
+	char **src;
+	regex_t *re;
+	size_t n;
+};
+
 struct vkqs_expected_fail {
 	char *name;
 	enum vkqs_status status;
-	char *pin;     /* the "# pin:" regex's text, or NULL */
-	regex_t pin_re;
+	struct vkqs_pins pins;
 };
+
+/* Whether text (len bytes) matches one of the pins whole. */
+bool vkqs_pins_match(const struct vkqs_pins *p, const char *text, size_t len);
 
 struct vkqs_regex_list {
 	regex_t *re;
@@ -43,8 +57,7 @@ struct vkqs_expectations_file {
 struct vkqs_expectations {
 	struct vkqs_expected_fail *fails;
 	size_t nfails;
-	char *pending_pin; /* while parsing: a "# pin:" awaiting its entry */
-	regex_t pending_pin_re;
+	struct vkqs_pins pending; /* while parsing: pins awaiting their entry */
 	int pending_pin_line;
 	struct vkqs_regex_list flakes;
 	struct vkqs_regex_list skips;

@@ -145,13 +145,12 @@ static const struct optdef optdefs[] = {
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
 };
 
+/* Numbers through the one parser (util.h vkqs_parse_u64): digits only. */
 static unsigned parse_uint(const char *opt, const char *v, unsigned min)
 {
-	char *end;
-	errno = 0;
-	unsigned long x = strtoul(v, &end, 10);
-	if (!*v || *end || errno || x < min || x > 100000)
-		die("%s: expected an integer >= %u, got '%s'", opt, min, v);
+	unsigned long long x;
+	if (!vkqs_parse_u64(v, min, 100000, &x))
+		die("%s: expected an integer from %u to 100000, got '%s'", opt, min, v);
 	return (unsigned)x;
 }
 
@@ -204,10 +203,9 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		else if (!strcmp(name, "--expectations"))
 			o->expectations = val;
 		else if (!strcmp(name, "--timeout")) {
-			char *end;
-			o->timeout_s = strtod(val, &end);
-			if (!*val || *end || !(o->timeout_s > 0) || o->timeout_s > 86400)
-				die("--timeout: expected seconds > 0, got '%s'", val);
+			if (!vkqs_parse_seconds(val, 0, true, 86400, &o->timeout_s))
+				die("--timeout: expected seconds above 0, at most 86400, got '%s'",
+				    val);
 		} else if (!strcmp(name, "--jobs")) {
 			o->jobs = parse_uint(name, val, 1);
 			o->jobs_given = true;
@@ -215,13 +213,15 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		else if (!strcmp(name, "--batch"))
 			o->batch = parse_uint(name, val, 1);
 		else if (!strcmp(name, "--shard")) {
-			unsigned i1, n1;
-			char tail;
-			if (sscanf(val, "%u/%u%c", &i1, &n1, &tail) != 2 || n1 < 1 || i1 < 1 ||
-			    i1 > n1)
-				die("--shard: expected I/N with 1 <= I <= N, got '%s'", val);
-			o->shard_i = i1;
-			o->shard_n = n1;
+			char part[32];
+			const char *slash = strchr(val, '/');
+			unsigned long long i1 = 0, n1 = 0;
+			snprintf(part, sizeof(part), "%.*s", slash ? (int)(slash - val) : 0, val);
+			if (!slash || strlen(val) > 30 || !vkqs_parse_u64(part, 1, 100000, &i1) ||
+			    !vkqs_parse_u64(slash + 1, 1, 100000, &n1) || i1 > n1)
+				die("--shard: expected I/N with 1 <= I <= N <= 100000, got '%s'", val);
+			o->shard_i = (unsigned)i1;
+			o->shard_n = (unsigned)n1;
 		} else if (!strcmp(name, "--json"))
 			o->json = output_path(name, val);
 		else if (!strcmp(name, "--junit"))
@@ -248,10 +248,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 				die("--processes: expected 1 to 1000, got '%s'", val);
 		}
 		else if (!strcmp(name, "--min-time")) {
-			char *end;
-			o->min_time_s = strtod(val, &end);
-			if (!*val || *end || !(o->min_time_s >= 0) || o->min_time_s > 3600)
-				die("--min-time: expected seconds >= 0, got '%s'", val);
+			if (!vkqs_parse_seconds(val, 0, false, 3600, &o->min_time_s))
+				die("--min-time: expected seconds from 0 to 3600, got '%s'", val);
 		}
 	}
 }
@@ -321,9 +319,10 @@ static bool *select_filters(const struct vkqs_registry *reg, const struct opts *
 /* --caselist: exact names, one per line, '#' comments; intersects filters. */
 static void apply_caselist(const struct vkqs_registry *reg, const char *path, bool *sel)
 {
-	char *text = vkqs_read_file(path, NULL);
+	char err[512];
+	char *text = vkqs_read_text(path, err, sizeof(err));
 	if (!text)
-		die("--caselist: cannot read %s: %s", path, strerror(errno));
+		die("--caselist: %s", err);
 	bool *in_list = calloc(reg->count ? reg->count : 1, sizeof(*in_list));
 	if (!in_list)
 		die("out of memory");
@@ -701,9 +700,9 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 {
 	struct resumed out = {0};
 	char err[512];
-	char *text = vkqs_read_file(path, NULL);
+	char *text = vkqs_read_text(path, err, sizeof(err));
 	if (!text)
-		die("--resume: cannot read %s: %s", path, strerror(errno));
+		die("--resume: %s", err);
 	struct vkqs_json j;
 	if (!vkqs_json_parse(text, &j, err, sizeof(err)))
 		die("--resume: %s is not JSON (%s)", path, err);
@@ -765,6 +764,23 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 		r->duration_s = d && d->type == VKQS_JSON_NUMBER ? d->number : 0;
 		const char *msg = vkqs_json_str(cj, "message"), *log = vkqs_json_str(cj, "log");
 		snprintf(r->message, sizeof(r->message), "%s", msg ? msg : "");
+		/* the failures and notes it kept apart */
+		const char *texts[VKQS_MAX_ITEMS];
+		bool failure[VKQS_MAX_ITEMS];
+		unsigned nt = 0;
+		for (int pass = 0; pass < 2; pass++) {
+			const struct vkqs_json *a = vkqs_json_get(cj, pass ? "notes" : "failures");
+			for (size_t t = 0; a && a->type == VKQS_JSON_ARRAY && t < a->count; t++) {
+				if (a->items[t].type != VKQS_JSON_STRING || nt == VKQS_MAX_ITEMS)
+					die("--resume: %s: %s: a %s item that is no string, or too many",
+					    path, name, pass ? "notes" : "failures");
+				texts[nt] = a->items[t].string;
+				failure[nt++] = pass == 0;
+			}
+		}
+		if (!vkqs_result_items_from(r, texts, failure, nt))
+			die("--resume: %s: %s: its failures and notes are not its message", path,
+			    name);
 		r->log = log ? strdup(log) : NULL;
 		r->done = true;
 		out.have++;

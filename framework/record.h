@@ -38,13 +38,18 @@ struct vkqs_result {
 	enum vkqs_status status;
 	double duration_s;
 	char message[VKQS_MSG_MAX];
+	/* the message's items (status.h); none: the message is one item */
+	struct vkqs_msg_items items;
 	char *log;                 /* the case's stderr for non-Pass; may be NULL */
 	bool done;
 	enum vkqs_outcome outcome;
 	bool has_expected;
 	enum vkqs_status expected;
 	enum vkqs_status rerun_status; /* valid when outcome is FLAKE */
-	const char *pin;           /* NOT_PINNED: the pin its message missed */
+	/* NOT_PINNED: the failure item (index in vkqs_result_item order) no
+	 * pin of the entry matches whole, and the entry's first pin */
+	int unpinned;
+	const char *pin;
 	/* The cases that ran before it in its process (runner.c), and for
 	 * ORDER_DEPENDENT the account of the reruns. */
 	const struct vkqs_case_inst **preds;
@@ -98,6 +103,17 @@ struct vkqs_run {
 	const struct vkqs_expectations_file *exp_files; /* with their SHA-256 */
 	size_t nexp_files;
 };
+
+/* The i-th item of r's message (i < vkqs_result_items(r)): its text and
+ * length (not NUL-terminated) and whether it is a failure (an item at the
+ * case's status, which is not Pass) or a note. */
+unsigned vkqs_result_items(const struct vkqs_result *r);
+const char *vkqs_result_item(const struct vkqs_result *r, unsigned i, size_t *len,
+			     bool *failure);
+/* Rebuilds r->items from the failures and notes a result file lists (in
+ * any order) by finding each in r->message; false when one is not there. */
+bool vkqs_result_items_from(struct vkqs_result *r, const char *const *texts, const bool *failure,
+			    unsigned n);
 
 /* Sets outcome from status, baseline and flake list (before any rerun). */
 void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e);

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "device.h"
@@ -82,9 +83,13 @@ void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
 		r->done ? vkqs_status_name(r->status) : "Missing", r->ci->name,
 		tag, r->duration_s, r->message[0] ? ": " : "", mlen > 400 ? 400 : mlen,
 		r->message, mlen > 400 ? " [...]" : "");
-	if (r->pin)
-		fprintf(f, "    expected a failure matching the pin /%s/ (the expectations file)\n",
-			r->pin);
+	if (r->unpinned >= 0) {
+		size_t len;
+		bool failure;
+		const char *t = vkqs_result_item(r, (unsigned)r->unpinned, &len, &failure);
+		fprintf(f, "    no pin of its entry matches the failure '%.*s' (first pin: /%s/)\n",
+			(int)(len > 300 ? 300 : len), t, r->pin);
+	}
 	if (r->order_note)
 		fprintf(f, "    %s\n", r->order_note);
 	if (r->log && vkqs_outcome_unexpected(r->outcome)) {
@@ -315,6 +320,33 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		if (r->pin) {
 			fputs(", \"pin\": ", f);
 			vkqs_json_string(f, r->pin);
+		}
+		/* failures (the items at the case's status) and notes apart */
+		for (int pass = 0; pass < 2; pass++) {
+			fputs(pass ? "], \"notes\": [" : ", \"failures\": [", f);
+			bool first = true;
+			for (unsigned k = 0; k < vkqs_result_items(r); k++) {
+				size_t len;
+				bool failure;
+				const char *t = vkqs_result_item(r, k, &len, &failure);
+				if (failure == (pass == 1))
+					continue;
+				char *item = strndup(t, len);
+				fputs(first ? "" : ", ", f);
+				vkqs_json_string(f, item ? item : "");
+				free(item);
+				first = false;
+			}
+		}
+		fputc(']', f);
+		if (r->unpinned >= 0) {
+			size_t len;
+			bool failure;
+			const char *t = vkqs_result_item(r, (unsigned)r->unpinned, &len, &failure);
+			char *item = strndup(t, len);
+			fputs(", \"unpinned\": ", f);
+			vkqs_json_string(f, item ? item : "");
+			free(item);
 		}
 		if (r->order_note) {
 			fputs(", \"order_dependent\": ", f);

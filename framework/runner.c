@@ -28,6 +28,7 @@ struct rec {
 	double duration_s;
 	int64_t log_offset;  /* child's stderr file offset at START / RESULT */
 	char message[VKQS_MSG_MAX];
+	struct vkqs_msg_items items;
 };
 _Static_assert(sizeof(struct rec) <= PIPE_BUF, "records must be atomic pipe writes");
 
@@ -80,11 +81,28 @@ int vkqs_runner_stopped(void)
 	return interrupted;
 }
 
-/* The fd that becomes readable when a stop arrives (-1 before
- * vkqs_runner_install_signals). */
-static int stop_fd(void)
+/* The two fds every wait of the runner polls beside its own: the stop
+ * pipe (readable when a stop arrived), and stdout when it is a pipe or
+ * socket, whose reader closing it (`vkqs run | head -1`) is a stop at
+ * once, not only at the next line written. */
+#define STOP_FDS 2
+static void stop_pollfds(struct pollfd *p)
 {
-	return stop_pipe[0];
+	static int stdout_pipe = -1;
+	if (stdout_pipe < 0) {
+		struct stat st;
+		stdout_pipe = fstat(STDOUT_FILENO, &st) == 0 &&
+			      (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+	}
+	p[0] = (struct pollfd){.fd = stop_pipe[0], .events = POLLIN};
+	p[1] = (struct pollfd){.fd = stdout_pipe == 1 ? STDOUT_FILENO : -1, .events = 0};
+}
+
+/* After a poll over stop_pollfds: a closed stdout pipe stops the run. */
+static void stop_pollfds_check(const struct pollfd *p)
+{
+	if (p[1].fd >= 0 && (p[1].revents & (POLLERR | POLLHUP)))
+		vkqs_runner_stop(SIGPIPE);
 }
 
 /* In a fresh child: the parent's signal set-up is not the child's. */
@@ -116,19 +134,28 @@ static bool write_all(int fd, const void *buf, size_t len)
 /* Reads up to len bytes from fd until EOF, an error, a stop
  * (vkqs_runner_stop), or the monotonic time `deadline`; returns how many
  * arrived.  Never waits without a deadline. */
-static size_t read_full(int fd, void *buf, size_t len, double deadline)
+static size_t read_full(int fd, void *buf, size_t len, double deadline, bool *expired)
 {
 	size_t got = 0;
+	*expired = false;
 	while (got < len && !interrupted) {
-		int ms = (int)((deadline - vkqs_monotonic_s()) * 1000);
-		if (ms <= 0)
+		double left = deadline - vkqs_monotonic_s();
+		int ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+		if (ms <= 0) {
+			*expired = true;
 			break;
-		struct pollfd pfd[2] = {{.fd = fd, .events = POLLIN},
-					{.fd = stop_fd(), .events = POLLIN}};
-		int pr = poll(pfd, 2, ms);
+		}
+		struct pollfd pfd[1 + STOP_FDS] = {{.fd = fd, .events = POLLIN}};
+		stop_pollfds(pfd + 1);
+		int pr = poll(pfd, 1 + STOP_FDS, ms);
 		if (pr < 0 && errno == EINTR)
 			continue;
-		if (pr <= 0)
+		if (pr == 0)
+			continue; /* the deadline: said above */
+		if (pr < 0)
+			break;
+		stop_pollfds_check(pfd + 1);
+		if (interrupted)
 			break;
 		if (!(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
@@ -176,8 +203,9 @@ struct child_state {
  * Returns whether the device may be unusable afterwards. */
 static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 		    enum vkqs_status *status, char *message, size_t msize,
-		    double *duration)
+		    struct vkqs_msg_items *items, double *duration)
 {
+	items->n = 0;
 	static struct vkqs_ctx ctx;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.name = ci->name;
@@ -205,6 +233,8 @@ static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 	*duration = vkqs_monotonic_s() - t0;
 	*status = ctx.status;
 	snprintf(message, msize, "%s", ctx.message);
+	if (strlen(ctx.message) < msize)
+		*items = ctx.items;
 	return ctx.poisoned;
 }
 
@@ -313,7 +343,7 @@ static _Noreturn void child_main(const struct vkqs_runner_opts *o,
 		enum vkqs_status st;
 		double dur;
 		bool poisoned = run_one(&cs, results[batch[i]].ci, &st, rec.message,
-					sizeof(rec.message), &dur);
+					sizeof(rec.message), &rec.items, &dur);
 		rec.kind = REC_RESULT;
 		rec.status = st;
 		rec.duration_s = dur;
@@ -494,6 +524,7 @@ static void set_result(struct vkqs_result *r, enum vkqs_status st, double dur,
 	r->status = st;
 	r->duration_s = dur;
 	snprintf(r->message, sizeof(r->message), "%s", msg);
+	r->items.n = 0; /* the runner's own message: one item */
 	r->done = true;
 }
 
@@ -530,6 +561,8 @@ static void handle_record(struct slot *s, struct vkqs_result *results,
 	if (s->poisoned)
 		s->suspect = s->batch[rec->slot];
 	set_result(r, (enum vkqs_status)rec->status, rec->duration_s, rec->message);
+	if (rec->items.n <= VKQS_MAX_ITEMS)
+		r->items = rec->items;
 	if (r->status != VKQS_PASS || o->keep_log_bytes)
 		r->log = read_log(s->logfd, s->case_log_offset, rec->log_offset, o->keep_log_bytes);
 	s->deadline = vkqs_monotonic_s() + o->timeout_s;
@@ -670,7 +703,9 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 		struct child_state cs = {.o = &po};
 		enum vkqs_status st;
 		double dur;
-		bool poisoned = run_one(&cs, &probe_inst, &st, msg.err, sizeof(msg.err), &dur);
+		struct vkqs_msg_items items;
+		bool poisoned = run_one(&cs, &probe_inst, &st, msg.err, sizeof(msg.err), &items,
+					&dur);
 		msg.ok = !poisoned && !cs.vk_failed;
 		_exit(write_all(p[1], &msg, sizeof(msg)) ? 0 : 1);
 	}
@@ -681,7 +716,9 @@ static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t s
 		return false;
 	}
 	setpgid(pid, pid);
-	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + po.timeout_s);
+	bool expired;
+	size_t got = read_full(p[0], &msg, sizeof(msg), vkqs_monotonic_s() + po.timeout_s,
+			       &expired);
 	close(p[0]);
 	bool answered = got == sizeof(msg);
 	kill_and_reap(pid);
@@ -720,8 +757,10 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 		enum vkqs_status st;
 		double dur;
 		char msg[VKQS_MSG_MAX];
-		run_one(&cs, r->ci, &st, msg, sizeof(msg), &dur);
+		struct vkqs_msg_items items;
+		run_one(&cs, r->ci, &st, msg, sizeof(msg), &items, &dur);
 		set_result(r, st, dur, msg);
+		r->items = items;
 		if (progress)
 			progress(user, r);
 	}
@@ -762,7 +801,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 	free(idx);
 
 	struct slot *slots = calloc(jobs, sizeof(*slots));
-	struct pollfd *pfd = calloc((size_t)jobs + 1, sizeof(*pfd));
+	struct pollfd *pfd = calloc((size_t)jobs + STOP_FDS, sizeof(*pfd));
 	if (!slots || !pfd) {
 		free(slots);
 		free(pfd);
@@ -770,7 +809,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 		return false;
 	}
 	size_t active = 0;
-	/* pollfd [jobs] is the stop pipe: a signal wakes the wait */
+	/* pollfd [jobs..]: the stop pipe and stdout (stop_pollfds) */
 	struct pollfd *stopfd = &pfd[jobs];
 	while (!interrupted) {
 		for (unsigned j = 0; j < jobs && !interrupted; j++) {
@@ -800,13 +839,15 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 			if (slots[j].pid && slots[j].deadline < next_deadline)
 				next_deadline = slots[j].deadline;
 		}
-		*stopfd = (struct pollfd){.fd = stop_fd(), .events = POLLIN};
+		stop_pollfds(stopfd);
 		int wait_ms = (int)((next_deadline - now) * 1000) + 1;
 		if (wait_ms < 0)
 			wait_ms = 0;
-		int pr = poll(pfd, jobs + 1, wait_ms);
+		int pr = poll(pfd, jobs + STOP_FDS, wait_ms);
 		if (pr < 0 && errno != EINTR)
 			break;
+		if (pr > 0)
+			stop_pollfds_check(stopfd);
 		for (unsigned j = 0; j < jobs && !interrupted; j++) {
 			struct slot *s = &slots[j];
 			if (!s->pid)
@@ -900,8 +941,9 @@ static size_t child_call(void (*fn)(void *arg, void *msg), void *arg, void *msg,
 		return 0;
 	}
 	setpgid(pid, pid);
-	size_t got = read_full(p[0], msg, size, deadline);
-	*timed_out = got != size && !interrupted && vkqs_monotonic_s() >= deadline;
+	bool expired;
+	size_t got = read_full(p[0], msg, size, deadline, &expired);
+	*timed_out = got != size && !interrupted && expired;
 	close(p[0]);
 	*wstatus = kill_and_reap(pid);
 	return got;

@@ -20,6 +20,20 @@
 	X(CRASH, "Crash", false, 7)                           \
 	X(TIMEOUT, "Timeout", false, 8)
 
+/* The items of a case's message: each vkqs_report is one, with the status
+ * it reported.  The message joins them with "; " for the console; the
+ * JSON keeps the failures (items at the case's status) apart from the
+ * notes (the rest), and a pin must match each failure whole (expect.h). */
+#define VKQS_MAX_ITEMS 32
+struct vkqs_msg_item {
+	unsigned short start, len; /* bytes of the message */
+	unsigned char status;      /* enum vkqs_status */
+};
+struct vkqs_msg_items {
+	unsigned n;
+	struct vkqs_msg_item it[VKQS_MAX_ITEMS];
+};
+
 enum vkqs_status {
 #define X(e, n, s, v) VKQS_##e,
 	VKQS_STATUS_LIST(X)

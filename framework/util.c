@@ -374,6 +374,110 @@ char *vkqs_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+bool vkqs_parse_u64(const char *s, unsigned long long min, unsigned long long max,
+		    unsigned long long *out)
+{
+	if (!s || !*s)
+		return false;
+	unsigned long long v = 0;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (ULLONG_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	if (v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool vkqs_parse_seconds(const char *s, double min, bool min_open, double max, double *out)
+{
+	if (!s || !*s)
+		return false;
+	size_t digits = 0, dots = 0;
+	for (const char *p = s; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '.' && !dots && p != s && p[1])
+			dots++;
+		else
+			return false;
+	}
+	if (!digits || strlen(s) > 20)
+		return false;
+	double v = strtod(s, NULL);
+	if (!(min_open ? v > min : v >= min) || !(v <= max))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Length of the UTF-8 sequence at p (of at most n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+	if (p[0] < 0x80)
+		return 1;
+	size_t len = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+	if (!len || len > n || (p[0] >= 0xf8))
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if (len == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0)))
+		return 0; /* overlong, or a surrogate */
+	if (len == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90)))
+		return 0;
+	return len;
+}
+
+char *vkqs_read_text(const char *path, char *err, size_t errsize)
+{
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		snprintf(err, errsize, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errsize, "%s: a folder, not a file", path);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		snprintf(err, errsize, "%s: not a regular file", path);
+		return NULL;
+	}
+	size_t len = 0;
+	char *text = vkqs_read_file(path, &len);
+	if (!text) {
+		snprintf(err, errsize, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t line = 1, w = 0;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '\r' && i + 1 < len && text[i + 1] == '\n') {
+			i++; /* CRLF: LF */
+			continue;
+		}
+		size_t n = utf8_len((const unsigned char *)text + i, len - i);
+		if (!n || (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+			snprintf(err, errsize, "%s:%zu: %s (byte 0x%02x at offset %zu): not a text file",
+				 path, line, !n ? "not UTF-8" : "a control byte", c, i);
+			free(text);
+			return NULL;
+		}
+		line += c == '\n';
+		memmove(text + w, text + i, n);
+		w += n;
+		i += n;
+	}
+	text[w] = '\0';
+	return text;
+}
+
 double vkqs_monotonic_s(void)
 {
 	struct timespec ts;

@@ -91,6 +91,7 @@ struct vkqs_ctx {
 	enum vkqs_status status;
 	char message[VKQS_MSG_MAX];
 	size_t message_len;
+	struct vkqs_msg_items items; /* the message's items (status.h) */
 	unsigned checks;        /* number of checks evaluated */
 	jmp_buf *abort_to;
 	struct vkqs_defer *defer; /* cleanup list, run newest first */

@@ -165,20 +165,45 @@ order)
 	unset VKQS_SELFTEST VKQS_SELFTEST_ORDER VKQS_SELFTEST_FLAKE_FILE
 	;;
 pinned)
-	# An expected failure pinned to its message: the same failure is
-	# expected; another failure of the same case is unexpected, said with
-	# the pin; a malformed pin is refused before any case.
+	# An expected failure pinned to its failure ("# pin:", matched whole
+	# against each failure without its file:line, anchored): the same
+	# failure is expected; a pin matching only part of it, or a second
+	# failure of the same case, is not_pinned (unexpected); a note (no
+	# verdict) needs no pin and a pin matching only a note pins nothing; a
+	# malformed pin is refused before any case.
 	export VKQS_SELFTEST=1
-	printf '# pin: 2 \\+ 2.*5\nvkqs.selftest.runner.fail,Fail\n' >good-fails.txt
-	"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./good >good.out 2>&1
+	printf '# pin: expected 2 \\+ 2 == [0-9]+, got [0-9]+ \\(0x[0-9a-fA-F]+\\) vs [0-9]+ \\(0x[0-9a-fA-F]+\\)\nvkqs.selftest.runner.fail,Fail\n' >good-fails.txt
+	"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./good --json "$work/good.json" >good.out 2>&1
 	rc=$?
-	[ "$rc" -eq 0 ] && ok || { bad "a failure matching its pin: exit $rc"; cat good.out; }
+	[ "$rc" -eq 0 ] && ok || { bad "a failure matching its pin: exit $rc"; cat good.out good-fails.txt; }
+	json_check good.json 'len(d["cases"][0]["failures"]) == 1 and d["cases"][0]["failures"][0].endswith(": expected 2 + 2 == 5, got 4 (0x4) vs 5 (0x5)") and len(d["cases"][0]["notes"]) == 1 and d["cases"][0]["notes"][0].endswith(": value 3 is undefined, no verdict")' &&
+		ok || bad "good.json does not keep failures and notes apart"
+	VKQS_SELFTEST_SECOND=1 "$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./good \
+		--json "$work/second.json" >second.out 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] && grep -q "no pin of its entry matches the failure 'selftest.c:[0-9]*: a second bug: value 7'" second.out && ok ||
+		{ bad "a second failure beside a pinned one: exit $rc"; cat second.out; }
+	json_check second.json 'd["cases"][0]["outcome"] == "not_pinned" and "a second bug" in d["cases"][0]["unpinned"]' &&
+		ok || bad "second.json does not name the unpinned failure"
+	# Two pins, one for each failure: expected.
+	printf '# pin: expected 2 \\+ 2 == 5, got 4 \\(0x4\\) vs 5 \\(0x5\\)\n# pin: a second bug: value [0-9]+\nvkqs.selftest.runner.fail,Fail\n' >two-fails.txt
+	VKQS_SELFTEST_SECOND=1 "$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./two >two.out 2>&1
+	rc=$?
+	[ "$rc" -eq 0 ] && ok || { bad "two failures, two pins: exit $rc"; cat two.out; }
+	printf '# pin: 2 \\+ 2.*5\nvkqs.selftest.runner.fail,Fail\n' >part-fails.txt
+	"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./part >part.out 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] && ok || { bad "a pin matching part of the failure: exit $rc"; cat part.out; }
+	printf '# pin: value [0-9]+ is undefined, no verdict\nvkqs.selftest.runner.fail,Fail\n' >note-fails.txt
+	"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./note >note.out 2>&1
+	rc=$?
+	[ "$rc" -eq 1 ] && ok || { bad "a pin matching only the note: exit $rc"; cat note.out; }
 	printf '# pin: observed 7\nvkqs.selftest.runner.fail,Fail\n' >other-fails.txt
 	"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./other --json "$work/other.json" \
 		>other.out 2>&1
 	rc=$?
 	[ "$rc" -eq 1 ] && ok || { bad "a failure not matching its pin: exit $rc"; cat other.out; }
-	grep -q 'not the pinned failure' other.out && grep -q 'the pin /observed 7/' other.out && ok ||
+	grep -q 'not the pinned failure' other.out && grep -q 'first pin: /observed 7/' other.out && ok ||
 		bad "the pin is not named"
 	json_check other.json 'd["cases"][0]["outcome"] == "not_pinned" and d["cases"][0]["pin"] == "observed 7"' &&
 		ok || bad "other.json does not record the pin"
@@ -188,6 +213,17 @@ pinned)
 	printf 'vkqs.selftest.runner.fail,Fail\n# pin: x\n' >dangling-fails.txt
 	one_line_exit2 "a pin with no entry" "no entry after it" \
 		"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./dangling
+	for typo in '#pin: x' '# Pin: x' '#  pin : x' '# PIN:x'; do
+		printf '%s\nvkqs.selftest.runner.fail,Fail\n' "$typo" >typo-fails.txt
+		one_line_exit2 "a malformed pin '$typo'" "a malformed pin" \
+			"$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./typo
+	done
+	# The pin tool pins every failure, and what it writes matches.
+	printf 'vkqs.selftest.runner.fail,Fail\n' >tool-fails.txt
+	python3 "$src/tools/pin_expectations.py" second.json tool-fails.txt >tool.out 2>&1
+	[ "$(grep -c '^# pin: ' tool-fails.txt)" -eq 2 ] && ok || { bad "the pin tool did not pin both failures"; cat tool-fails.txt; }
+	VKQS_SELFTEST_SECOND=1 "$vkqs" run --filter 'vkqs.selftest.runner.fail' --expectations ./tool >tool-run.out 2>&1 &&
+		ok || { bad "the pin tool's pins do not match the run they came from"; cat tool-run.out; }
 	unset VKQS_SELFTEST
 	;;
 lifecycle)
@@ -204,6 +240,13 @@ lifecycle)
 	json_check head1.json 'd["complete"] is False and "SIGPIPE" in d["stopped"] and d["summary"]["not_run"] == st.count("Missing") > 0' &&
 		ok || bad "head1.json does not say the run stopped on a closed stdout"
 	alive head && bad "a case process outlived a closed stdout" || ok
+	# A closed stdout while every case hangs (a wedged GPU): no line is
+	# written, the closed pipe itself stops the run.
+	t0=$(date +%s%N)
+	timeout -s KILL 60 bash -c "VKQS_SELFTEST=1 '$vkqs' run --filter 'vkqs.selftest.driver.hang_in_wait_for_fences' --jobs 2 --timeout 30 --json '$work/headhang.json' | head -1 >/dev/null; echo \${PIPESTATUS[0]} >'$work/headhang.rc'"
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	rc=$(cat headhang.rc 2>/dev/null || echo killed)
+	[ "$rc" = 130 ] && [ "$ms" -lt 10000 ] && ok || bad "run | head -1 with a hung case: exit $rc after $ms ms"
 
 	# A driver that hangs in vk_icdNegotiateLoaderICDInterfaceVersion.
 	printf '{"file_format_version": "1.0.0", "ICD": {"library_path": "%s", "api_version": "1.3.0"}}\n' \

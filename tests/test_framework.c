@@ -194,7 +194,7 @@ static void test_expectations(const char *dir)
 	T(!vkqs_parse_regexes(&e.skips, "vkqs.(unclosed\n", "sk.txt", err, sizeof(err)) &&
 	  strstr(err, "sk.txt:1"));
 
-	/* Pins: only the pinned failure is expected. */
+	/* Pins: each failure must match a pin whole; notes are not pinned. */
 	struct vkqs_expectations pe = {0};
 	T(vkqs_parse_fails(&pe, "# must: x\n# pin: got [0-9]+, want 4\nvkqs.p.a,Fail\nvkqs.p.b,Fail\n",
 			   "p.txt", err, sizeof(err)));
@@ -206,15 +206,46 @@ static void test_expectations(const char *dir)
 	snprintf(pr.message, sizeof(pr.message), "x.c:9: another check broke");
 	vkqs_classify(&pr, &pe);
 	T(pr.outcome == VKQS_OUTCOME_NOT_PINNED && pr.pin && vkqs_outcome_unexpected(pr.outcome));
+	/* anchored: the pin inside a longer failure does not match it */
+	snprintf(pr.message, sizeof(pr.message), "x.c:1: got 5, want 4 and more");
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_NOT_PINNED && pr.unpinned == 0);
+	/* items: a pinned failure, a second failure, a note */
+	snprintf(pr.message, sizeof(pr.message), "x.c:1: got 5, want 4; x.c:2: no verdict; "
+						 "x.c:3: got 6, want 4; x.c:4: new bug");
+	const char *texts[] = {"x.c:1: got 5, want 4", "x.c:2: no verdict", "x.c:3: got 6, want 4",
+			       "x.c:4: new bug"};
+	bool fl[] = {true, false, true, true};
+	T(vkqs_result_items_from(&pr, texts, fl, 4) && vkqs_result_items(&pr) == 4);
+	size_t ilen;
+	bool ifail;
+	const char *it = vkqs_result_item(&pr, 1, &ilen, &ifail);
+	T(ilen == strlen("x.c:2: no verdict") && !strncmp(it, "x.c:2: no verdict", ilen) && !ifail);
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_NOT_PINNED && pr.unpinned == 3);
+	T(vkqs_result_items_from(&pr, texts, fl, 3)); /* without the new bug */
+	vkqs_classify(&pr, &pe);
+	T(pr.outcome == VKQS_OUTCOME_EXPECTED);
+	pr.items.n = 0;
 	pr.ci = &pci2; /* no pin: any Fail is expected */
 	vkqs_classify(&pr, &pe);
 	T(pr.outcome == VKQS_OUTCOME_EXPECTED);
 	vkqs_expectations_free(&pe);
-	T(!vkqs_parse_fails(&pe, "# pin: a\n# pin: b\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
-	  strstr(err, "p.txt:2"));
+	/* two pins for one entry, one per failure */
+	T(vkqs_parse_fails(&pe, "# pin: a\n# pin: b\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)));
+	T(pe.nfails == 1 && pe.fails[0].pins.n == 2);
 	vkqs_expectations_free(&pe);
 	T(!vkqs_parse_fails(&pe, "# pin: (a\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
 	  strstr(err, "bad pin regex"));
+	vkqs_expectations_free(&pe);
+	T(!vkqs_parse_fails(&pe, "#pin: a\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
+	  strstr(err, "p.txt:1: a malformed pin"));
+	vkqs_expectations_free(&pe);
+	T(!vkqs_parse_fails(&pe, "# Pin: a\nvkqs.p.a,Fail\n", "p.txt", err, sizeof(err)) &&
+	  strstr(err, "malformed pin"));
+	vkqs_expectations_free(&pe);
+	T(vkqs_parse_fails(&pe, "# pinned down: a comment\nvkqs.p.a,Fail\n", "p.txt", err,
+			   sizeof(err)));
 	vkqs_expectations_free(&pe);
 
 	/* Classification. */

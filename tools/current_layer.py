@@ -118,8 +118,11 @@ def write_manifest(outdir, path, info):
                           "instance_extensions": extensions,
                           "description": "Khronos validation layer (manifest written by "
                                          "vkqs tools/current_layer.py)"}}
-    os.makedirs(outdir, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=outdir, prefix=".manifest")
+    try:
+        os.makedirs(outdir, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=outdir, prefix=".manifest")
+    except OSError as e:
+        raise LayerError("%s: %s" % (outdir, e.strerror))
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")
@@ -131,6 +134,10 @@ def main(argv):
     ap.add_argument("outdir")
     ap.add_argument("--library", help="this layer library instead of the newest known")
     args = ap.parse_args(argv)
+    if not args.outdir:
+        raise LayerError("an empty output folder")
+    if os.path.exists(args.outdir) and not os.path.isdir(args.outdir):
+        raise LayerError("%s: not a folder" % args.outdir)
     if args.library is not None:
         if not os.path.exists(args.library):
             raise LayerError("%s: no such file" % args.library)

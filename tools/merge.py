@@ -38,6 +38,8 @@ def load(path):
         raise MergeError("%s: no such file" % path)
     except ValueError as e:
         raise MergeError("%s: not a vkqs result (not JSON: %s)" % (path, e))
+    except RecursionError:
+        raise MergeError("%s: not a vkqs result (JSON nested too deeply)" % path)
     if not isinstance(data, dict) or data.get("format") != "vkqs-results":
         raise MergeError("%s: not a vkqs result" % path)
     for key in ("shard", "build", "options", "selected", "cases", "summary", "device"):

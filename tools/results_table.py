@@ -69,8 +69,15 @@ def table(results_dir):
                 d = json.load(f)
         except (OSError, ValueError) as e:
             raise ValueError("%s: %s" % (p, e))
+        except RecursionError:
+            raise ValueError("%s: JSON nested too deeply" % p)
         if not isinstance(d, dict) or d.get("format") != "vkqs-results":
             continue
+        bad = [k for k, t in (("device", dict), ("cases", list), ("summary", dict))
+               if k in d and not isinstance(d[k], t)]
+        bad += ["cases"] if any(not isinstance(c, dict) for c in d.get("cases") or []) else []
+        if bad:
+            raise ValueError("%s: not a vkqs result of this shape (%s)" % (p, ", ".join(bad)))
         rows.append((d.get("started_at") or "", row(p, d)))
     rows.sort(key=lambda r: r[0], reverse=True)
     return HEAD + "\n".join(r for _, r in rows) + "\n"

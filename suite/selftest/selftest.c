@@ -15,9 +15,16 @@ static void pass(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_EQ(ctx, 2 + 2, 4);
 }
 
+/* A failure beside a note (an undefined value: no verdict); with
+ * VKQS_SELFTEST_SECOND=1 a second failure too, as a new bug beside a
+ * known one (tests/runner_robust.sh pinned). */
 static void fail(struct vkqs_ctx *ctx, const void *param)
 {
+	vkqs_report(ctx, VKQS_PASS, __FILE__, __LINE__, "value 3 is undefined, no verdict");
 	VKQS_EXPECT_EQ(ctx, 2 + 2, 5);
+	const char *second = getenv("VKQS_SELFTEST_SECOND");
+	if (second && !strcmp(second, "1"))
+		VKQS_EXPECTF(ctx, false, "a second bug: value %d", 7);
 }
 
 /* An order-dependent failure, as a driver that keeps state across
