@@ -91,8 +91,13 @@ void vkqs_refdevice_knobs(char *buf, size_t size)
 {
 	const char *knob[128];
 	size_t n = 0, len = 0;
+	/* what changes the device's behaviour: not RD_DEBUG (the log's
+	 * detail), not RD_PROFILING_LOCK_FILE (which file a lock uses), not
+	 * an empty value (the default) */
 	for (char **e = environ; e && *e && n < 128; e++)
-		if (!strncmp(*e, "RD_", 3))
+		if (!strncmp(*e, "RD_", 3) && strncmp(*e, "RD_DEBUG=", 9) != 0 &&
+		    strncmp(*e, "RD_PROFILING_LOCK_FILE=", 23) != 0 && strchr(*e, '=') &&
+		    strchr(*e, '=')[1] != '\0')
 			knob[n++] = *e;
 	qsort(knob, n, sizeof(knob[0]), cmp_str);
 	buf[0] = '\0';

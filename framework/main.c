@@ -453,6 +453,7 @@ struct progress {
 	const struct opts *o;
 	const struct vkqs_result *part;
 	const size_t *where;
+	size_t npart;
 	double last_flush;
 };
 
@@ -479,6 +480,11 @@ static void stream_results(struct progress *p, bool force)
 	p->last_flush = now;
 	char err[512];
 	struct vkqs_run *run = p->run;
+	/* which cases each running process was given, not only those done */
+	for (size_t k = 0; p->part && k < p->npart; k++) {
+		run->results[p->where[k]].process = p->part[k].process;
+		run->results[p->where[k]].position = p->part[k].position;
+	}
 	/* every case: one not run yet is not_run, so the journal a SIGKILL
 	 * leaves counts it as such (complete: false) */
 	for (size_t i = 0; i < run->count; i++)
@@ -611,6 +617,11 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 	free(where);
 }
 
+static int cmp_cstr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* The binary's SHA-256 and the options that decide which cases run and how
  * they are judged: what shards of one run must share (tools/merge.py). */
 static void describe_build(struct vkqs_run *run, const struct opts *o)
@@ -622,15 +633,34 @@ static void describe_build(struct vkqs_run *run, const struct opts *o)
 		vkqs_sha256_hex(exe, len, hex);
 	free(exe);
 	snprintf(run->build, sizeof(run->build), "sha256:%s", hex);
+	/* Canonical, so that equivalent commands compare equal (resume,
+	 * merge): the device is compared by what it is (name, driver), not
+	 * how it was named; the caselist by its content; the filters as a set. */
+	char cl[80] = "-";
+	if (o->caselist) {
+		size_t clen = 0;
+		char *text = vkqs_read_file(o->caselist, &clen), hexs[65];
+		if (text) {
+			vkqs_sha256_hex(text, clen, hexs);
+			snprintf(cl, sizeof(cl), "sha256:%s", hexs);
+		}
+		free(text);
+	}
 	size_t n = 0;
 	n += (size_t)snprintf(run->options + n, sizeof(run->options) - n,
-			      "--device %s%s --timeout %g --expectations %s --caselist %s",
-			      o->device ? o->device : "refdevice", o->validation ? " --validation" : "",
-			      o->timeout_s, o->expectations ? o->expectations : "-",
-			      o->caselist ? o->caselist : "-");
-	for (size_t i = 0; i < o->nfilters && n < sizeof(run->options); i++)
-		n += (size_t)snprintf(run->options + n, sizeof(run->options) - n, " --filter %s",
-				      o->filters[i]);
+			      "%s--timeout %g --expectations %s --caselist %s",
+			      o->validation ? "--validation " : "", o->timeout_s,
+			      o->expectations ? o->expectations : "-", cl);
+	const char **f = calloc(o->nfilters + 1, sizeof(*f));
+	for (size_t i = 0; f && i < o->nfilters; i++)
+		f[i] = o->filters[i];
+	if (f)
+		qsort(f, o->nfilters, sizeof(*f), cmp_cstr);
+	for (size_t i = 0; f && i < o->nfilters && n < sizeof(run->options); i++)
+		if (!i || strcmp(f[i], f[i - 1]) != 0)
+			n += (size_t)snprintf(run->options + n, sizeof(run->options) - n,
+					      " --filter %s", f[i]);
+	free(f);
 }
 
 /* The cases -serial.txt names run after the others, one at a time, with no
@@ -643,12 +673,39 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 	size_t *where = calloc(n ? n : 1, sizeof(*where));
 	if (!part || !where)
 		die("out of memory");
-	/* cases a resumed result already has are not run again */
-	size_t np = 0;
-	for (size_t i = 0; i < n; i++)
-		if (!run->results[i].done &&
+	/* cases a resumed result already has are not run again; those of a
+	 * process it cut short run first, each such process's cases again in
+	 * one process, in their order (resume_processes) */
+	size_t np = 0, nb = 0;
+	size_t *lens = calloc(n ? n : 1, sizeof(*lens));
+	if (!lens)
+		die("out of memory");
+	for (size_t i = 0; i < n; i++) {
+		const struct vkqs_result *r = &run->results[i];
+		if (r->done || !r->process || r->position ||
+		    vkqs_regex_list_match(&e->serial, r->ci->name))
+			continue;
+		/* the first case of a cut-short process: the whole batch */
+		size_t start = np;
+		for (unsigned pos = 0;; pos++) {
+			size_t k = 0;
+			while (k < n && !(run->results[k].process == r->process &&
+					  run->results[k].position == pos && !run->results[k].done))
+				k++;
+			if (k == n)
+				break;
+			where[np++] = k;
+		}
+		lens[nb++] = np - start;
+	}
+	for (size_t i = 0; i < n; i++) {
+		bool placed = false;
+		for (size_t k = 0; k < np && !placed; k++)
+			placed = where[k] == i;
+		if (!placed && !run->results[i].done &&
 		    !vkqs_regex_list_match(&e->serial, run->results[i].ci->name))
 			where[np++] = i;
+	}
 	size_t ns = 0;
 	for (size_t i = 0; i < n; i++)
 		if (vkqs_regex_list_match(&e->serial, run->results[i].ci->name)) {
@@ -661,7 +718,11 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 		part[k] = run->results[where[k]];
 	prog->part = part;
 	prog->where = where;
-	bool complete = vkqs_runner_run(ro, part, np, on_result, prog, &run->lost);
+	prog->npart = n;
+	struct vkqs_runner_opts first = *ro;
+	first.batch_lens = lens;
+	first.nbatch_lens = nb;
+	bool complete = vkqs_runner_run(&first, part, np, on_result, prog, &run->lost);
 	if (complete && ns && !run->lost.at[0] && !vkqs_runner_stopped()) {
 		printf("vkqs: %zu serial case(s) now, one at a time (-serial.txt of %s)\n", ns,
 		       run->expectations);
@@ -673,6 +734,7 @@ static bool run_with_serial(const struct vkqs_runner_opts *ro, struct vkqs_run *
 	}
 	for (size_t k = 0; k < n; k++)
 		run->results[where[k]] = part[k];
+	free(lens);
 	prog->part = NULL;
 	prog->where = NULL;
 	free(part);
@@ -754,8 +816,16 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 		if (k == run->count)
 			die("--resume: %s has %s, which this selection does not run", path, name);
 		struct vkqs_result *r = &run->results[k];
-		if (r->done)
+		if (r->done || r->process)
 			die("--resume: %s lists %s twice", path, name);
+		const struct vkqs_json *pj = vkqs_json_get(cj, "process"),
+				       *qj = vkqs_json_get(cj, "position");
+		if (pj && qj && pj->type == VKQS_JSON_NUMBER && qj->type == VKQS_JSON_NUMBER &&
+		    pj->number >= 1 && pj->number < 1e9 && qj->number >= 0 && qj->number < 1e6) {
+			r->process = (long)pj->number;
+			r->position = (unsigned)qj->number;
+			vkqs_runner_first_process(r->process + 1);
+		}
 		if (!strcmp(st, "Missing"))
 			continue;
 		if (!vkqs_status_parse(st, &r->status))
@@ -910,6 +980,46 @@ static void finish_run(struct vkqs_run *run, const struct vkqs_expectations *e)
 		snprintf(run->stopped, sizeof(run->stopped), "%zu cases were not run", not_run);
 }
 
+/* What a resumed result's processes mean now (issue 43: order context).
+ * A process it cut short (some of its cases not done) runs again whole:
+ * its done cases are run again with the rest, in their order, so a
+ * failure that depends on what ran before it in its process stays one
+ * (run_with_serial).  A finished process gives its cases their
+ * predecessors, which rerun_after_predecessors runs a failure after. */
+static size_t resume_processes(struct vkqs_run *run)
+{
+	size_t again = 0;
+	for (size_t i = 0; i < run->count; i++) {
+		struct vkqs_result *r = &run->results[i];
+		if (r->done || !r->process)
+			continue;
+		for (size_t k = 0; k < run->count; k++) {
+			struct vkqs_result *x = &run->results[k];
+			if (x->process == r->process && x->done) {
+				x->done = false;
+				free(x->log);
+				x->log = NULL;
+				x->message[0] = '\0';
+				x->items.n = 0;
+				again++;
+			}
+		}
+	}
+	for (size_t i = 0; i < run->count; i++) {
+		struct vkqs_result *r = &run->results[i];
+		if (!r->done || !r->process || !r->position)
+			continue;
+		r->preds = calloc(r->position, sizeof(*r->preds));
+		r->npreds = 0;
+		for (unsigned pos = 0; r->preds && pos < r->position; pos++)
+			for (size_t k = 0; k < run->count; k++)
+				if (run->results[k].process == r->process &&
+				    run->results[k].position == pos && run->results[k].done)
+					r->preds[r->npreds++] = run->results[k].ci;
+	}
+	return again;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -990,9 +1100,12 @@ static int cmd_run(int argc, char **argv)
 	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,
 	       run.device.name, run.device.driver_name, run.device.driver_info,
 	       o.validation ? ", validation on" : "");
+	size_t again = o.resume ? resume_processes(&run) : 0;
+	prior.have -= again;
 	if (o.resume)
-		printf("vkqs: resuming %s: %zu cases have results, %zu run now\n", o.resume,
-		       prior.have, run.count - prior.have);
+		printf("vkqs: resuming %s: %zu cases have results, %zu run now (%zu of them again, "
+		       "with the process the kill cut short)\n",
+		       o.resume, prior.have, run.count - prior.have, again);
 	fflush(stdout);
 
 	const char *only = vkqs_loader_only_refdevice(&run.device);

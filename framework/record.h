@@ -54,6 +54,11 @@ struct vkqs_result {
 	 * ORDER_DEPENDENT the account of the reruns. */
 	const struct vkqs_case_inst **preds;
 	size_t npreds;
+	/* The case process it was given to (0: none yet) and its place in that
+	 * process's batch: a journal cut short keeps which cases shared a
+	 * process, so --resume runs them again together (main.c). */
+	long process;
+	unsigned position;
 	char *order_note;
 };
 

@@ -313,6 +313,8 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		vkqs_json_string(f, r->done ? vkqs_status_name(r->status) : "Missing");
 		fprintf(f, ", \"duration_s\": %.6f, \"outcome\": \"%s\"", r->duration_s,
 			vkqs_outcome_name(r->outcome));
+		if (r->process)
+			fprintf(f, ", \"process\": %ld, \"position\": %u", r->process, r->position);
 		if (r->has_expected)
 			fprintf(f, ", \"expected\": \"%s\"", vkqs_status_name(r->expected));
 		if (r->outcome == VKQS_OUTCOME_FLAKE || r->outcome == VKQS_OUTCOME_ORDER_DEPENDENT)

@@ -454,6 +454,15 @@ static char *read_log(int fd, int64_t from, int64_t to, size_t keep_head)
 
 /* Why the runner could not start a case process (vkqs_runner_stop_reason). */
 static char spawn_error[256];
+/* The id of the next case process: unique in this vkqs process, and above
+ * the ids of a result being resumed (vkqs_runner_first_process). */
+static long next_process = 1;
+
+void vkqs_runner_first_process(long id)
+{
+	if (id > next_process)
+		next_process = id;
+}
 
 static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 		  struct slot *s, size_t *batch, size_t count)
@@ -490,6 +499,13 @@ static bool spawn(const struct vkqs_runner_opts *o, struct vkqs_result *results,
 	/* Also from the parent, so a kill right after fork finds the group. */
 	setpgid(pid, pid);
 	close(p[1]);
+	/* every case of the batch belongs to this process, in this order,
+	 * from now on: a journal cut short says which cases shared it */
+	long id = next_process++;
+	for (size_t k = 0; k < count; k++) {
+		results[batch[k]].process = id;
+		results[batch[k]].position = (unsigned)k;
+	}
 	memset(s, 0, sizeof(*s));
 	s->pid = pid;
 	s->rfd = p[0];
@@ -761,6 +777,8 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 		run_one(&cs, r->ci, &st, msg, sizeof(msg), &items, &dur);
 		set_result(r, st, dur, msg);
 		r->items = items;
+		r->process = 1;
+		r->position = (unsigned)i;
 		if (progress)
 			progress(user, r);
 	}
@@ -796,7 +814,16 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 		return false;
 	for (size_t i = 0; i < n; i++)
 		idx[i] = i;
-	for (size_t i = 0; i < n; i += batch)
+	/* explicit batches first (a resumed run's cut-short processes, each
+	 * again in one process), then the rest in batches of `batch` */
+	size_t i = 0;
+	for (size_t b = 0; b < o->nbatch_lens && i < n; b++) {
+		size_t len = o->batch_lens[b] < n - i ? o->batch_lens[b] : n - i;
+		if (len)
+			queue_push(&q, idx + i, len);
+		i += len;
+	}
+	for (; i < n; i += batch)
 		queue_push(&q, idx + i, n - i < batch ? n - i : batch);
 	free(idx);
 

@@ -37,7 +37,14 @@ struct vkqs_runner_opts {
 	 * the first this many bytes of every result's log (benchmarks report
 	 * their samples there). */
 	size_t keep_log_bytes;
+	/* When set: the first nbatch_lens batches have these lengths (cases in
+	 * list order), the rest `batch` each. */
+	const size_t *batch_lens;
+	size_t nbatch_lens;
 };
+
+/* Case process ids start at id or above (a resumed result's are below). */
+void vkqs_runner_first_process(long id);
 
 typedef void (*vkqs_progress_fn)(void *user, const struct vkqs_result *r);
 

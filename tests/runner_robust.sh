@@ -162,6 +162,35 @@ order)
 		ok || bad "order.json outcomes"
 	# Alone, the victim passes.
 	"$vkqs" run --filter 'vkqs.selftest.runner.order_victim' >alone.out 2>&1 && ok || bad "the victim fails alone"
+	# --resume keeps the order context (issue 43): a journal whose process
+	# was cut short between the spoiler and the victim runs that process
+	# again whole, and a finished process gives its cases their
+	# predecessors: the victim stays order-dependent, never a flake or a Pass.
+	F=(--filter 'vkqs.selftest.runner.order_*' --filter 'vkqs.selftest.runner.pass' --jobs 1)
+	"$vkqs" run "${F[@]}" --json "$work/ord.json" >ord.out 2>&1
+	python3 - ord.json cut.json kept.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["complete"] = False
+names = [c["name"] for c in d["cases"]]
+cut = json.loads(json.dumps(d))
+for c in cut["cases"]:  # the kill fell between the spoiler and the victim
+    if c["name"].endswith("order_victim"):
+        c.update(status="Missing", outcome="not_run", message="", failures=[], notes=[])
+json.dump(cut, open(sys.argv[2], "w"))
+kept = json.loads(json.dumps(d))  # the kill fell in the rerun phase
+for c in kept["cases"]:
+    c["outcome"] = "unexpected" if c["status"] == "Fail" else c["outcome"]
+json.dump(kept, open(sys.argv[3], "w"))
+PY
+	for j in cut kept; do
+		"$vkqs" run "${F[@]}" --resume "$work/$j.json" >"$j.out" 2>&1
+		rc=$?
+		[ "$rc" -eq 1 ] && json_check "$j.json" '[c["outcome"] for c in d["cases"] if c["name"].endswith("order_victim")] == ["order_dependent"]' &&
+			ok || { bad "--resume of a journal cut ($j): exit $rc, the victim not order-dependent"; cat "$j.out"; }
+	done
+	grep -q '1 run now (1 of them again' cut.out || grep -q 'run now ([1-9] of them again' cut.out && ok ||
+		bad "the cut-short process was not run again whole: $(grep resuming cut.out)"
 	unset VKQS_SELFTEST VKQS_SELFTEST_ORDER VKQS_SELFTEST_FLAKE_FILE
 	;;
 pinned)

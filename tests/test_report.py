@@ -357,6 +357,38 @@ class Tools(unittest.TestCase):
         self.assertNotIn("Traceback", r.stderr)
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
+    def test_rank_p_large(self):
+        """Issue 43: past EXACT_RANKS values rank_p approximates (the exact
+        enumeration took 187 s at 45 + 45 processes); at 21 + 21 the two
+        agree within 0.005."""
+        import random
+        rng = random.Random(7)
+        for _ in range(10):
+            old = [round(rng.gauss(10, 1), 1) for _ in range(21)]
+            new = [round(rng.gauss(10.4, 1), 1) for _ in range(21)]
+            saved = report.EXACT_RANKS
+            try:
+                report.EXACT_RANKS = 10 ** 9
+                exact = report.rank_p(old, new)
+            finally:
+                report.EXACT_RANKS = saved
+            self.assertLess(abs(exact - report.rank_p(old, new)), 0.005)
+
+    def test_nan_refused(self):
+        """Issue 43: a NaN in a result or bench file is refused in one line
+        (a NaN median passed every metric; merge copied NaN)."""
+        d = result(cases=A)
+        d["wall_s"] = float("nan")
+        p = self.f.write("nan.json", d)
+        r = run_report(p, "--md", self.f.path("o.md"))
+        self.one_line(r)
+        self.assertIn("NaN", r.stderr)
+        s1 = shard(1, 1, ["a"])
+        s1["wall_s"] = float("nan")
+        r = run_merge(self.f.path("m.json"), self.f.write("s1.json", s1))
+        self.one_line(r)
+        self.assertFalse(os.path.exists(self.f.path("m.json")))
+
     def test_merge_shard_numbers(self):
         """Issue 43: a shard's index and count are checked: count 0 or -1, an
         index past the count, are refused in one line."""

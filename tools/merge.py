@@ -30,10 +30,15 @@ class MergeError(Exception):
     """Bad input: one line for the user, exit 2."""
 
 
+def no_constant(name):
+    """NaN and Infinity are no JSON: refused, never copied into a merge."""
+    raise ValueError("%s is no JSON number" % name)
+
+
 def load(path):
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            data = json.load(f, parse_constant=no_constant)
     except FileNotFoundError:
         raise MergeError("%s: no such file" % path)
     except ValueError as e:
