@@ -58,6 +58,11 @@ void vkqs_report(struct vkqs_ctx *ctx, enum vkqs_status s, const char *file,
 		append_f(ctx, s, "%s:%d: %s", base ? base + 1 : file, line, prefix);
 	else
 		append_f(ctx, s, "%s", prefix);
+	/* A driver's value that failed a check, then left the oracle unable to
+	 * go on (garbage out of every bound), is the driver's Fail, not the
+	 * harness's InternalError: that item stays, as a note. */
+	if (s == VKQS_INTERNAL_ERROR && ctx->status == VKQS_FAIL)
+		return;
 	if (vkqs_status_severity(s) > vkqs_status_severity(ctx->status))
 		ctx->status = s;
 }

@@ -445,6 +445,12 @@ PY
 	json_check s.json "$partition and s['unexpected_passes'] == 1 and s['expected_fails'] == 2" && ok ||
 		bad "s.json summary does not partition"
 	unset VKQS_SELFTEST VKQS_SELFTEST_FLAKE_FILE
+	# An empty shard (more shards than cases) writes its empty result, and
+	# the merge finds every shard.
+	G=(--filter 'vkqs.results.get.size_32_none_stride_packed' --filter 'vkqs.results.get.size_64_none_stride_packed')
+	for i in 1 2 3; do "$vkqs" run "${G[@]}" --shard "$i/3" --json "$work/sh$i.json" >"sh$i.out" 2>&1 || bad "shard $i/3 exited $?"; done
+	"$vkqs" merge "$work/m.json" "$work/sh1.json" "$work/sh2.json" "$work/sh3.json" >merge.out 2>&1 &&
+		json_check m.json 'len(st) == 2 and d["complete"] is True' && ok || { bad "merge with an empty shard"; cat merge.out; }
 	;;
 *)
 	echo "usage: runner_robust.sh VKQS WORKDIR killed|config|order|pinned|lifecycle|outputs|results" >&2

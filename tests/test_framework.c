@@ -501,6 +501,36 @@ static void test_json(void)
 	T(!vkqs_json_parse(deep, &j, err, sizeof(err)) && strstr(err, "deep"));
 }
 
+/* The message's items and the status they make (check.c): a note keeps
+ * Pass; a Fail then the oracle giving up stays Fail (issue 43: a driver's
+ * garbage is no harness error); an InternalError alone is one. */
+static void nan_case(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	vkqs_report(ctx, VKQS_PASS, __FILE__, __LINE__, "value 1 undefined, no verdict");
+	VKQS_EXPECT_EQ(ctx, 94714222264344ull, 2648);
+	vkqs_internal_error(ctx, "the oracle cannot tell");
+}
+
+static void internal_only(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	vkqs_internal_error(ctx, "the harness broke");
+}
+
+static void test_items(void)
+{
+	static const struct vkqs_case c1 = {"t.nan", nan_case, "x"}, c2 = {"t.int", internal_only, "x"};
+	static struct vkqs_ctx ctx;
+	vkqs_case_execute(&ctx, &c1, NULL, NULL);
+	T(ctx.status == VKQS_FAIL && ctx.items.n == 3);
+	T(ctx.items.it[0].status == VKQS_PASS && ctx.items.it[1].status == VKQS_FAIL &&
+	  ctx.items.it[2].status == VKQS_INTERNAL_ERROR);
+	T(!strncmp(ctx.message + ctx.items.it[2].start, "test_framework.c:", 17));
+	vkqs_case_execute(&ctx, &c2, NULL, NULL);
+	T(ctx.status == VKQS_INTERNAL_ERROR && ctx.items.n == 1);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
@@ -512,6 +542,7 @@ int main(int argc, char **argv)
 	test_bench_stats();
 	test_layer_versions();
 	test_json();
+	test_items();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -460,7 +460,11 @@ class Tools(unittest.TestCase):
         d["complete"] = False
         r = run_report(self.f.write("new.json", d), "--baseline", old)
         self.one_line(r)
-        self.assertIn("interrupted", r.stderr)
+        self.assertIn("incomplete", r.stderr)
+        # an incomplete baseline is refused too (issue 43)
+        r = run_report(old, "--baseline", self.f.path("new.json"))
+        self.one_line(r)
+        self.assertIn("new.json is an incomplete run", r.stderr)
 
     def test_baseline_configuration(self):
         o = result(cases=A)

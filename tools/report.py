@@ -753,9 +753,10 @@ def baseline(new, old):
         raise ReportError("--baseline compares one configuration: %s ran the refdevice with "
                           "%s, %s with %s" % (new.path, cn["refdevice knobs"], old.path,
                                              co["refdevice knobs"]))
-    if new.data.get("complete") is False:
-        raise ReportError("%s is an interrupted run: complete it (vkqs run --resume) "
-                          "before comparing" % new.path)
+    for r in (new, old):
+        if not r.complete:
+            raise ReportError("%s is an incomplete run (%s): complete it (vkqs run --resume) "
+                              "before comparing" % (r.path, r.stopped))
     missing = [n for n in old.cases if n not in new.cases]
     if missing:
         raise ReportError("%s lacks %d of the %d cases of %s (first: %s): an incomplete "
