@@ -569,15 +569,22 @@ static void rerun_after_predecessors(const struct vkqs_runner_opts *ro, struct v
 	free(seq);
 }
 
+static bool rerun_candidate(const struct vkqs_result *r)
+{
+	return r->outcome == VKQS_OUTCOME_UNEXPECTED || r->outcome == VKQS_OUTCOME_NOT_PINNED;
+}
+
 /* Reruns unexpected failures once, each in a fresh child: a result that
  * changes to what was expected is a flake (deqp-runner's rule) unless it
  * fails again after its predecessors (rerun_after_predecessors). */
 static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 			   struct vkqs_run *run, const struct vkqs_expectations *e)
 {
+	/* an unexpected failure, or a failure no pin matches: either may be
+	 * a flake (a timing-dependent second failure beside a pinned one) */
 	size_t n = 0;
 	for (size_t i = 0; i < run->count; i++)
-		n += run->results[i].outcome == VKQS_OUTCOME_UNEXPECTED;
+		n += rerun_candidate(&run->results[i]);
 	if (n == 0 || o->no_fork)
 		return;
 	struct vkqs_result *again = calloc(n, sizeof(*again));
@@ -586,7 +593,7 @@ static void rerun_failures(const struct opts *o, struct vkqs_runner_opts *ro,
 		die("out of memory");
 	n = 0;
 	for (size_t i = 0; i < run->count; i++)
-		if (run->results[i].outcome == VKQS_OUTCOME_UNEXPECTED) {
+		if (rerun_candidate(&run->results[i])) {
 			again[n].ci = run->results[i].ci;
 			where[n++] = i;
 		}
