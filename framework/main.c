@@ -203,7 +203,7 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		else if (!strcmp(name, "--expectations"))
 			o->expectations = val;
 		else if (!strcmp(name, "--timeout")) {
-			if (!vkqs_parse_seconds(val, 0, true, 86400, &o->timeout_s))
+			if (!vkqs_parse_decimal(val, 0, true, 86400, &o->timeout_s))
 				die("--timeout: expected seconds above 0, at most 86400, got '%s'",
 				    val);
 		} else if (!strcmp(name, "--jobs")) {
@@ -248,7 +248,7 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 				die("--processes: expected 1 to 1000, got '%s'", val);
 		}
 		else if (!strcmp(name, "--min-time")) {
-			if (!vkqs_parse_seconds(val, 0, false, 3600, &o->min_time_s))
+			if (!vkqs_parse_decimal(val, 0, false, 3600, &o->min_time_s))
 				die("--min-time: expected seconds from 0 to 3600, got '%s'", val);
 		}
 	}

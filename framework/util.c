@@ -374,48 +374,6 @@ char *vkqs_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-bool vkqs_parse_u64(const char *s, unsigned long long min, unsigned long long max,
-		    unsigned long long *out)
-{
-	if (!s || !*s)
-		return false;
-	unsigned long long v = 0;
-	for (const char *p = s; *p; p++) {
-		if (*p < '0' || *p > '9')
-			return false;
-		unsigned d = (unsigned)(*p - '0');
-		if (v > (ULLONG_MAX - d) / 10)
-			return false;
-		v = v * 10 + d;
-	}
-	if (v < min || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
-bool vkqs_parse_seconds(const char *s, double min, bool min_open, double max, double *out)
-{
-	if (!s || !*s)
-		return false;
-	size_t digits = 0, dots = 0;
-	for (const char *p = s; *p; p++) {
-		if (*p >= '0' && *p <= '9')
-			digits++;
-		else if (*p == '.' && !dots && p != s && p[1])
-			dots++;
-		else
-			return false;
-	}
-	if (!digits || strlen(s) > 20)
-		return false;
-	double v = strtod(s, NULL);
-	if (!(min_open ? v > min : v >= min) || !(v <= max))
-		return false;
-	*out = v;
-	return true;
-}
-
 /* Length of the UTF-8 sequence at p (of at most n bytes), 0 if invalid. */
 static size_t utf8_len(const unsigned char *p, size_t n)
 {

@@ -57,14 +57,8 @@ void vkqs_xml_text(FILE *f, const char *s);
 /* Reads a whole file; NULL (errno set) on failure.  Caller frees. */
 char *vkqs_read_file(const char *path, size_t *len);
 
-/* The one number parser of the command line and the input files: an
- * unsigned decimal integer in [min, max], digits only (no sign, blank,
- * base prefix or trailing byte; overflow refused). */
-bool vkqs_parse_u64(const char *s, unsigned long long min, unsigned long long max,
-		    unsigned long long *out);
-/* Seconds: digits with an optional fraction ("60", "0.5"), in [min, max]
- * (min_open: above min); no sign, exponent, hex, inf or nan. */
-bool vkqs_parse_seconds(const char *s, double min, bool min_open, double max, double *out);
+/* Numbers: framework/numparse.h (vkqs_parse_u64, vkqs_parse_decimal). */
+#include "numparse.h"
 
 /* The one reader of text inputs (caselist, expectations, results to
  * resume): a regular file (not a folder or device), UTF-8, no NUL or

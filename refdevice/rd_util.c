@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "rd.h"
+#include "../framework/numparse.h"
 
 void rd_log(const char *fmt, ...)
 {
@@ -113,21 +114,36 @@ static __attribute__((format(printf, 2, 3))) void refuse(struct rd_config *c, co
 	c->invalid = true;
 }
 
+/* Numbers through vkqs's one parser (framework/numparse.h): digits only. */
 static uint64_t env_u64(struct rd_config *c, const char *name, uint64_t def, uint64_t min,
 			uint64_t max)
 {
 	const char *v = env(name);
 	if (!v)
 		return def;
-	char *end;
-	errno = 0;
-	unsigned long long x = strtoull(v, &end, 0);
-	if (*end || errno || *v == '-' || x < min || x > max) {
+	unsigned long long x;
+	if (!vkqs_parse_u64(v, min, max, &x)) {
 		refuse(c, "%s=%s is not a number in [%llu, %llu]", name, v,
 		       (unsigned long long)min, (unsigned long long)max);
 		return def;
 	}
 	return x;
+}
+
+/* "WxH", each a number in [min, max]. */
+static bool parse_wxh(const char *v, unsigned min, unsigned max, unsigned *w, unsigned *h)
+{
+	const char *x = strchr(v, 'x');
+	char first[24];
+	unsigned long long a, b;
+	if (!x || (size_t)(x - v) >= sizeof(first))
+		return false;
+	snprintf(first, sizeof(first), "%.*s", (int)(x - v), v);
+	if (!vkqs_parse_u64(first, min, max, &a) || !vkqs_parse_u64(x + 1, min, max, &b))
+		return false;
+	*w = (unsigned)a;
+	*h = (unsigned)b;
+	return true;
 }
 
 static int env_choice(struct rd_config *c, const char *name, const char *const *choices,
@@ -190,8 +206,7 @@ void rd_config_load(struct rd_config *c)
 	const char *t = env("RD_TILE");
 	if (t) {
 		unsigned w = 0, h = 0;
-		char tail;
-		if (sscanf(t, "%ux%u%c", &w, &h, &tail) != 2 || w < 8 || w > 256 || h < 8 || h > 256)
+		if (!parse_wxh(t, 8, 256, &w, &h))
 			refuse(c, "RD_TILE=%s is not WxH with each in [8, 256]", t);
 		else
 			c->tile_w = w, c->tile_h = h;
@@ -203,9 +218,7 @@ void rd_config_load(struct rd_config *c)
 	const char *r = env("RD_REGION");
 	if (r) {
 		unsigned w = 0, h = 0;
-		char tail;
-		if (sscanf(r, "%ux%u%c", &w, &h, &tail) != 2 || !w || !h || w % c->tile_w ||
-		    h % c->tile_h || w > 4096 || h > 4096)
+		if (!parse_wxh(r, 1, 4096, &w, &h) || w % c->tile_w || h % c->tile_h)
 			refuse(c, "RD_REGION=%s is not WxH with each a multiple of the tile's %ux%u",
 			       r, c->tile_w, c->tile_h);
 		else
@@ -214,12 +227,11 @@ void rd_config_load(struct rd_config *c)
 	const char *p = env("RD_TIMESTAMP_PERIOD");
 	c->timestamp_period = 1.0f;
 	if (p) {
-		char *end;
-		float f = strtof(p, &end);
-		if (*end || !(f > 0.0f) || f > 1e6f)
+		double f;
+		if (!vkqs_parse_decimal(p, 0, true, 1e6, &f))
 			refuse(c, "RD_TIMESTAMP_PERIOD=%s is not a positive number", p);
 		else
-			c->timestamp_period = f;
+			c->timestamp_period = (float)f;
 	}
 	/* VkQueueFamilyProperties: "The valid range for the count is 36 to 64
 	 * bits, or a value of 0". */
