@@ -389,6 +389,16 @@ bool vkqs_write_junit(const struct vkqs_run *run, const char *path, char *err,
 	fputs("\" hostname=\"", f);
 	vkqs_xml_text(f, run->device.name);
 	fputs("\">\n", f);
+	/* a run that did not finish says so here too (the results model) */
+	fprintf(f, "    <properties><property name=\"complete\" value=\"%s\"/>"
+		   "<property name=\"not_run\" value=\"%zu\"/>",
+		run->complete ? "true" : "false", s.not_run);
+	if (!run->complete) {
+		fputs("<property name=\"stopped\" value=\"", f);
+		vkqs_xml_text(f, run->stopped[0] ? run->stopped : "not finished");
+		fputs("\"/>", f);
+	}
+	fputs("</properties>\n", f);
 	for (size_t i = 0; i < run->count; i++) {
 		const struct vkqs_result *r = &run->results[i];
 		const char *name = r->ci->name, *dot = strrchr(name, '.');

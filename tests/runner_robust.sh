@@ -419,6 +419,12 @@ results)
 	partition='sum(s[k] for k in ("pass", "not_supported", "warnings", "expected_fails", "flakes", "failed", "not_run")) == s["total"] == len(st)'
 	json_check k.json "d['complete'] is False and d['stopped'] and $partition and s['not_run'] == st.count('Missing') > 0 and s['unexpected'] >= s['not_run'] and all(c['outcome'] == 'not_run' for c in d['cases'] if c['status'] == 'Missing')" &&
 		ok || bad "the SIGKILLed journal does not count its cases not run"
+	# JUnit is written at the end, also of a stopped run: it says so too
+	RD_DRAW_DELAY_US=20000 "$vkqs" run --filter 'vkqs.occlusion.*' --jobs 2 --json "$work/t.json" \
+		--junit "$work/t.xml" >t.out 2>&1 &
+	wait_then_kill TERM $! t.json 5
+	grep -q '<property name="complete" value="false"/><property name="not_run" value="[1-9][0-9]*"/><property name="stopped" value="interrupted by SIGTERM"/>' t.xml &&
+		ok || bad "the JUnit of a stopped run does not say incomplete"
 	"$vkqs" report k.json --md k.md >report.out 2>&1
 	rc=$?
 	[ "$rc" -eq 1 ] && ok || bad "vkqs report of an incomplete run: exit $rc, expected 1"
