@@ -1,5 +1,5 @@
-/* Names newer than Debian's Vulkan 1.3.239 headers, from
- * ../shared/spec/new_extensions.md (values of the 1.4.359 header).
+/* Names newer than Debian's Vulkan 1.3.239 headers, with the values of
+ * KhronosGroup/Vulkan-Headers 1.4.359 (include/vulkan/vulkan_core.h).
  * The only place such names are defined: each one guarded so that newer
  * headers win.  Include this instead of volk.h / vulkan.h directly. */
 #ifndef VKQS_COMPAT_H

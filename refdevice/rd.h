@@ -52,7 +52,7 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 
 /* Injectable faults (RD_FAULT=<name>; refdevice/README.md "Faults"): each
  * one concrete violation of a spec rule, modelled on bugs real drivers
- * shipped (../shared/spec/bug_classes.md), so the suite's power to catch
+ * shipped (docs/cts-parity.md's bug classes), so the suite's power to catch
  * them can be measured (tools/mutation.py).  One list, read by the device
  * and by the harness: X(ID, "name", "areas the harness runs", "extra
  * environment", "the rule it breaks"). */

@@ -1,5 +1,5 @@
-/* VK_ARM_shader_instrumentation (../shared/spec/new_extensions.md §3; seed
- * 002): instrumentation objects, their metric blocks, and the three
+/* VK_ARM_shader_instrumentation (Vulkan-Docs 1.4.360, the extension's
+ * appendix and vk.xml): instrumentation objects, their metric blocks, and the three
  * metrics the interpreter counts (refdevice/README.md "Shader
  * instrumentation").  The result index is stamped on each draw and
  * dispatch when it is recorded (rd_cmd.c); the executor captures the

@@ -1,5 +1,5 @@
-/* Elapsed timer queries (VK_QCOM_elapsed_timer_query; facts in
- * ../shared/spec/new_extensions.md §1, the proposal in seed 001).
+/* Elapsed timer queries (VK_QCOM_elapsed_timer_query; Vulkan-Docs
+ * 1.4.360, the extension's appendix and vk.xml).
  *
  * "Elapsed timer queries must count the device execution time for all
  * operations performed between the start and end of the query"; begin and

@@ -1,5 +1,5 @@
-/* Shader instrumentation (VK_ARM_shader_instrumentation; facts in
- * ../shared/spec/new_extensions.md §3, the values command in seed 002).
+/* Shader instrumentation (VK_ARM_shader_instrumentation; Vulkan-Docs
+ * 1.4.360, the extension's appendix and vk.xml).
  *
  * What the extension fixes:
  * - metric descriptions enumerate with VK_INCOMPLETE; numMetrics >= 1;

@@ -1,5 +1,5 @@
 /* Performance queries and the profiling lock (VK_KHR_performance_query;
- * spec 18.6 in seed 000, facts in ../shared/spec/new_extensions.md §4).
+ * Vulkan-Docs 1.4.360 queries.adoc "Performance Queries").
  *
  * What the spec fixes, and these cases check on any device:
  * - the enumeration: count, VK_INCOMPLETE with at most *pCounterCount

@@ -1,5 +1,5 @@
 /* Performance counters by region (VK_ARM_performance_counters_by_region;
- * facts in ../shared/spec/new_extensions.md §2, the proposal in seed 004).
+ * Vulkan-Docs 1.4.360, the extension's appendix and vk.xml).
  *
  * A render pass instance begun with VkRenderPassPerformanceCountersByRegion-
  * BeginInfoARM writes, for each subpass s and view or layer l, the chosen
