@@ -70,7 +70,7 @@ end=$(date +%s)
 	echo "ci/fresh.sh $rel: a debootstrap --variant=minbase root ($mirror; $rel, $rel-updates, $rel-security), $(date -u +%Y-%m-%d), vkqs $rev"
 	chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"; gcc --version | head -1; dpkg-query -W -f "\${Package} \${Version}\n" libvulkan1 mesa-vulkan-drivers vulkan-validationlayers chromium-common 2>/dev/null'
 	echo "== ci/suite.sh: exit $rc1"
-	grep -E '^[0-9]+ cases on |^[0-9]+ passed, ' "$log" | head -2
+	grep -E '^[0-9]+ cases on |^(PASS|FAIL|INCOMPLETE): ' "$log" | head -2
 	echo "== ci/test.sh: exit $rc2"
 	grep -E 'tests passed|tests failed|Total Test time|^== |no clang|^Done' "$log" | tail -20
 	echo "== $((end - start)) s in all"

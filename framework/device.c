@@ -812,6 +812,7 @@ void vkqs_device_describe(struct vkqs_instance *inst, uint32_t index,
 	snprintf(o->name, sizeof(o->name), "%s", p.properties.deviceName);
 	snprintf(o->driver_name, sizeof(o->driver_name), "%s", drv.driverName);
 	snprintf(o->driver_info, sizeof(o->driver_info), "%s", drv.driverInfo);
+	o->driver_id = (uint32_t)drv.driverID;
 	o->api_version = p.properties.apiVersion;
 	o->driver_version = p.properties.driverVersion;
 	o->vendor_id = p.properties.vendorID;

@@ -48,6 +48,7 @@ struct vkqs_device_info {
 	char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
 	char driver_name[VK_MAX_DRIVER_NAME_SIZE];
 	char driver_info[VK_MAX_DRIVER_INFO_SIZE];
+	uint32_t driver_id; /* VkDriverId */
 	uint32_t api_version;
 	uint32_t driver_version;
 	uint32_t vendor_id;

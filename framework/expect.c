@@ -1,6 +1,7 @@
 #include "expect.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,9 +95,16 @@ static bool fails_line(void *user, char *line, const char *fname, int lineno,
 		return false;
 	}
 	e->fails = nf;
-	e->fails[e->nfails].status = s;
-	e->fails[e->nfails].pins = e->pending;
+	struct vkqs_expected_fail *f = &e->fails[e->nfails];
+	f->status = s;
+	f->pins = e->pending;
+	f->file = strdup(fname);
+	f->line = lineno;
+	f->block_line = e->block_line ? e->block_line : lineno;
+	f->title = strdup(e->block_line ? e->block_title : "");
 	e->nfails++;
+	e->last_line = lineno;
+	e->last_entry = true;
 	memset(&e->pending, 0, sizeof(e->pending));
 	return true;
 }
@@ -143,7 +151,22 @@ static bool fails_comment(void *user, char *line, const char *fname, int lineno,
 {
 	struct vkqs_expectations *e = user;
 	static const char key[] = "# pin: ";
-	if (!looks_like_pin(line))
+	/* a comment after an entry or a blank line begins a block: the
+	 * entries under it are one known bug (the console groups them) */
+	bool pin = looks_like_pin(line);
+	if (!pin && (e->last_entry || lineno != e->last_line + 1)) {
+		e->block_line = lineno;
+		e->block_title[0] = '\0';
+	}
+	e->last_line = lineno;
+	e->last_entry = e->last_entry && pin; /* pins between entries: one block */
+	if (!e->block_title[0] && !pin) {
+		const char *t = line + 1;
+		while (*t == ' ')
+			t++;
+		snprintf(e->block_title, sizeof(e->block_title), "%s", t);
+	}
+	if (!pin)
 		return true;
 	if (strncmp(line, key, sizeof(key) - 1) != 0) {
 		snprintf(err, errsize, "%s:%d: a malformed pin '%.40s' (write '# pin: REGEX')", fname,
@@ -220,6 +243,9 @@ static bool regex_line(void *user, char *line, const char *fname, int lineno,
 bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
 		      const char *fname, char *err, size_t errsize)
 {
+	e->last_line = 0;
+	e->block_line = 0;
+	e->last_entry = false;
 	bool ok = for_each_line_c(text, fname, fails_line, fails_comment, e, err, errsize);
 	if (ok && e->pending.n) {
 		snprintf(err, errsize, "%s:%d: '# pin:' with no entry after it", fname,
@@ -236,22 +262,73 @@ bool vkqs_parse_regexes(struct vkqs_regex_list *l, const char *text,
 	return for_each_line(text, fname, regex_line, l, err, errsize);
 }
 
-/* The "# driver versions:" line of a -fails.txt text, or NULL. */
-static char *driver_versions(const char *text)
+static const char *const driver_ids[] = {
+	NULL, "AMD_PROPRIETARY", "AMD_OPEN_SOURCE", "MESA_RADV", "NVIDIA_PROPRIETARY",
+	"INTEL_PROPRIETARY_WINDOWS", "INTEL_OPEN_SOURCE_MESA", "IMAGINATION_PROPRIETARY",
+	"QUALCOMM_PROPRIETARY", "ARM_PROPRIETARY", "GOOGLE_SWIFTSHADER", "GGP_PROPRIETARY",
+	"BROADCOM_PROPRIETARY", "MESA_LLVMPIPE", "MOLTENVK", "COREAVI_PROPRIETARY",
+	"JUICE_PROPRIETARY", "VERISILICON_PROPRIETARY", "MESA_TURNIP", "MESA_V3DV",
+	"MESA_PANVK", "SAMSUNG_PROPRIETARY", "MESA_VENUS", "MESA_DOZEN", "MESA_NVK",
+	"IMAGINATION_OPEN_SOURCE_MESA", "MESA_HONEYKRISP", "VULKAN_SC_EMULATION_ON_VULKAN",
+	"MESA_KOSMICKRISP", "MESA_GFXSTREAM", "APE_SOFT",
+};
+
+const char *vkqs_driver_id_name(unsigned id)
 {
-	static const char key[] = "# driver versions:";
+	static char buf[sizeof(driver_ids) / sizeof(driver_ids[0])][48];
+	if (id == 0 || id >= sizeof(driver_ids) / sizeof(driver_ids[0]))
+		return NULL;
+	if (!buf[id][0])
+		snprintf(buf[id], sizeof(buf[id]), "VK_DRIVER_ID_%s", driver_ids[id]);
+	return buf[id];
+}
+
+/* The value of the comment line "# KEY: ..." of text, or NULL. */
+static char *scope_line(const char *text, const char *key)
+{
+	size_t k = strlen(key);
 	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-		if (strncmp(p, key, sizeof(key) - 1) == 0) {
-			p += sizeof(key) - 1;
+		if (!strncmp(p, "# ", 2) && !strncmp(p + 2, key, k) && p[2 + k] == ':') {
+			p += 3 + k;
 			return strndup(p, strcspn(p, "\r\n"));
 		}
 	return NULL;
 }
 
-/* Whether driver_info contains one of the comma-separated versions. */
-static bool version_matches(const char *versions, const char *driver_info)
+static bool contains_ci(const char *hay, const char *needle)
 {
-	char *list = strdup(versions), *save = NULL;
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return true;
+	return !n;
+}
+
+enum scope_key { SCOPE_IDS, SCOPE_VERSIONS, SCOPE_DEVICES };
+static const char *const scope_keys[3] = {"driver ids", "driver versions", "devices"};
+
+/* Whether one alternative v matches the target. */
+static bool alternative_matches(enum scope_key k, const char *v,
+				const struct vkqs_expect_target *t)
+{
+	switch (k) {
+	case SCOPE_IDS: {
+		const char *name = vkqs_driver_id_name(t->driver_id);
+		char *end;
+		unsigned long n = strtoul(v, &end, 0);
+		return (*end == '\0' && end != v && n == t->driver_id) || (name && !strcmp(v, name));
+	}
+	case SCOPE_VERSIONS: return strstr(t->driver_info, v) != NULL;
+	case SCOPE_DEVICES: return contains_ci(t->device_name, v);
+	}
+	return false;
+}
+
+/* Whether the comma-separated alternatives of key k match the target. */
+static bool scope_matches(enum scope_key k, const char *values,
+			  const struct vkqs_expect_target *t)
+{
+	char *list = strdup(values), *save = NULL;
 	bool match = false;
 	for (char *v = list ? strtok_r(list, ",", &save) : NULL; v && !match;
 	     v = strtok_r(NULL, ",", &save)) {
@@ -260,44 +337,64 @@ static bool version_matches(const char *versions, const char *driver_info)
 		size_t n = strlen(v);
 		while (n && v[n - 1] == ' ')
 			v[--n] = '\0';
-		match = n && strstr(driver_info, v);
+		match = n && alternative_matches(k, v, t);
 	}
 	free(list);
 	return match;
 }
 
-/* Whether prefix applies to driver_info (NULL: any driver); when not, it is
- * noted in e->not_applied. */
-static bool prefix_applies(struct vkqs_expectations *e, const char *prefix,
-			   const char *driver_info)
+/* Whether a file's text applies to the target (NULL: any device), and
+ * whether it has a scope line at all; when it does not apply, path is
+ * noted in e->not_applied with the scope it was written for. */
+static bool file_applies(struct vkqs_expectations *e, const char *path, const char *text,
+			 const struct vkqs_expect_target *t, bool *scoped)
 {
-	if (!driver_info)
-		return true;
-	char path[4096];
-	snprintf(path, sizeof(path), "%s-fails.txt", prefix);
-	char *text = vkqs_read_file(path, NULL);
-	char *versions = text ? driver_versions(text) : NULL;
-	free(text);
-	bool applies = !versions || version_matches(versions, driver_info);
+	bool applies = true;
+	char written[512] = "";
+	*scoped = false;
+	for (int k = 0; k < 3; k++) {
+		char *v = scope_line(text, scope_keys[k]);
+		if (!v)
+			continue;
+		*scoped = true;
+		size_t n = strlen(written);
+		snprintf(written + n, sizeof(written) - n, "%s%s:%s", n ? "; " : "", scope_keys[k], v);
+		if (t && !scope_matches((enum scope_key)k, v, t))
+			applies = false;
+		free(v);
+	}
 	if (!applies) {
 		size_t n = strlen(e->not_applied);
-		snprintf(e->not_applied + n, sizeof(e->not_applied) - n, "%s%s (written for%s)",
-			 n ? "; " : "", prefix, versions);
+		snprintf(e->not_applied + n, sizeof(e->not_applied) - n, "%s%s (%s)",
+			 n ? "; " : "", path, written);
 	}
-	free(versions);
 	return applies;
 }
 
-/* The files of one prefix, appended to e. */
-static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *err,
-			size_t errsize)
+static const char *const kinds[4] = {"-fails.txt", "-flakes.txt", "-skips.txt", "-serial.txt"};
+
+static bool loaded(const struct vkqs_expectations *e, const char *path)
 {
-	static const char *const suffix[4] = {"-fails.txt", "-flakes.txt", "-skips.txt",
-					      "-serial.txt"};
-	int found = 0;
+	for (size_t i = 0; i < e->nfiles; i++)
+		if (!strcmp(e->files[i].path, path))
+			return true;
+	return false;
+}
+
+/* The files of one prefix that apply, appended to e; *found counts the
+ * prefix's files, *applied those loaded.  A family member (member) applies
+ * only when it has a scope line. */
+static bool load_prefix(struct vkqs_expectations *e, const char *prefix, bool member,
+			const struct vkqs_expect_target *t, size_t *found, size_t *applied,
+			char *err, size_t errsize)
+{
 	for (int i = 0; i < 4; i++) {
 		char path[4096];
-		snprintf(path, sizeof(path), "%s%s", prefix, suffix[i]);
+		snprintf(path, sizeof(path), "%s%s", prefix, kinds[i]);
+		if (loaded(e, path)) {
+			++*found;
+			continue;
+		}
 		size_t len = 0;
 		char *raw = vkqs_read_file(path, &len);
 		if (!raw && errno == ENOENT)
@@ -310,7 +407,19 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 		char *text = vkqs_read_text(path, err, errsize);
 		if (!text)
 			return false;
-		found++;
+		++*found;
+		bool scoped;
+		if (!file_applies(e, path, text, t, &scoped)) {
+			free(text);
+			continue;
+		}
+		if (member && !scoped) {
+			size_t n = strlen(e->not_applied);
+			snprintf(e->not_applied + n, sizeof(e->not_applied) - n,
+				 "%s%s (no scope line: applies only when named)", n ? "; " : "", path);
+			free(text);
+			continue;
+		}
 		if (e->nfiles == VKQS_EXPECTATIONS_MAX_FILES) {
 			free(text);
 			snprintf(err, errsize, "more than %d expectations files",
@@ -320,6 +429,7 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 		struct vkqs_expectations_file *f = &e->files[e->nfiles++];
 		snprintf(f->path, sizeof(f->path), "%s", path);
 		memcpy(f->sha256, sha, sizeof(f->sha256));
+		++*applied;
 		bool ok = i == 0   ? vkqs_parse_fails(e, text, path, err, errsize)
 			  : i == 1 ? vkqs_parse_regexes(&e->flakes, text, path, err, errsize)
 			  : i == 2 ? vkqs_parse_regexes(&e->skips, text, path, err, errsize)
@@ -328,16 +438,49 @@ static bool load_prefix(struct vkqs_expectations *e, const char *prefix, char *e
 		if (!ok)
 			return false;
 	}
-	if (!found) {
-		snprintf(err, errsize, "no expectations files %s-{fails,flakes,skips,serial}.txt",
-			 prefix);
-		return false;
-	}
 	return true;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The family of prefix: PREFIX-TAG of every PREFIX-TAG-KIND.txt, sorted,
+ * each once. */
+static size_t family(const char *prefix, char ***out)
+{
+	*out = NULL;
+	size_t n = 0;
+	for (int i = 0; i < 4; i++) {
+		char pat[4200];
+		snprintf(pat, sizeof(pat), "%s-*%s", prefix, kinds[i]);
+		glob_t g;
+		if (glob(pat, 0, NULL, &g) != 0)
+			continue;
+		for (size_t k = 0; k < g.gl_pathc; k++) {
+			size_t len = strlen(g.gl_pathv[k]) - strlen(kinds[i]);
+			char *m = strndup(g.gl_pathv[k], len);
+			bool dup = !m;
+			for (size_t j = 0; m && j < n && !dup; j++)
+				dup = !strcmp((*out)[j], m);
+			char **grown = dup ? NULL : realloc(*out, (n + 1) * sizeof(**out));
+			if (!grown) {
+				free(m);
+				continue;
+			}
+			*out = grown;
+			(*out)[n++] = m;
+		}
+		globfree(&g);
+	}
+	if (n)
+		qsort(*out, n, sizeof(**out), cmp_str);
+	return n;
+}
+
 bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
-				const char *driver_info, char *err, size_t errsize)
+				const struct vkqs_expect_target *t, char *err, size_t errsize)
 {
 	memset(e, 0, sizeof(*e));
 	char *list = strdup(prefixes), *save = NULL;
@@ -347,15 +490,29 @@ bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixe
 	}
 	bool ok = true;
 	size_t applied = 0;
-	for (char *p = strtok_r(list, ",", &save); p && ok; p = strtok_r(NULL, ",", &save))
-		if (prefix_applies(e, p, driver_info)) {
-			ok = load_prefix(e, p, err, errsize);
-			applied++;
+	for (char *p = strtok_r(list, ",", &save); p && ok; p = strtok_r(NULL, ",", &save)) {
+		size_t found = 0;
+		ok = load_prefix(e, p, false, t, &found, &applied, err, errsize);
+		char **members;
+		size_t nm = family(p, &members);
+		for (size_t i = 0; i < nm; i++) {
+			if (ok)
+				ok = load_prefix(e, members[i], true, t, &found, &applied, err,
+						 errsize);
+			free(members[i]);
 		}
+		free(members);
+		if (ok && !found) {
+			snprintf(err, errsize,
+				 "no expectations files %s-{fails,flakes,skips,serial}.txt", p);
+			ok = false;
+		}
+	}
 	free(list);
 	if (ok && !applied) {
-		snprintf(err, errsize, "no expectations for this driver (%s): %s", driver_info,
-			 e->not_applied);
+		snprintf(err, errsize, "no expectations for this device (%s, driver %s): %s",
+			 t && t->device_name ? t->device_name : "?",
+			 t && t->driver_info ? t->driver_info : "?", e->not_applied);
 		ok = false;
 	}
 	if (!ok)
@@ -384,6 +541,8 @@ void vkqs_expectations_free(struct vkqs_expectations *e)
 {
 	for (size_t i = 0; i < e->nfails; i++) {
 		free(e->fails[i].name);
+		free(e->fails[i].file);
+		free(e->fails[i].title);
 		free_pins(&e->fails[i].pins);
 	}
 	free(e->fails);

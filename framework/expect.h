@@ -37,6 +37,12 @@ struct vkqs_expected_fail {
 	char *name;
 	enum vkqs_status status;
 	struct vkqs_pins pins;
+	/* Where: the file and line of the entry, and of the comment block it
+	 * belongs to (entries under one comment block are one known bug), with
+	 * that block's first line (without "# "): the console groups by it. */
+	char *file;
+	int line, block_line;
+	char *title;
 };
 
 /* Whether text (len bytes) matches one of the pins whole. */
@@ -59,15 +65,18 @@ struct vkqs_expectations {
 	size_t nfails;
 	struct vkqs_pins pending; /* while parsing: pins awaiting their entry */
 	int pending_pin_line;
+	int last_line, block_line; /* while parsing: the comment block */
+	bool last_entry;
+	char block_title[200];
 	struct vkqs_regex_list flakes;
 	struct vkqs_regex_list skips;
 	struct vkqs_regex_list serial; /* run after the rest, one at a time */
 #define VKQS_EXPECTATIONS_MAX_FILES 16
 	struct vkqs_expectations_file files[VKQS_EXPECTATIONS_MAX_FILES];
 	size_t nfiles;
-	/* Prefixes left out because their -fails.txt says "# driver versions:"
-	 * and the driver is none of them: "PREFIX (written for V)", "; "-separated */
-	char not_applied[1024];
+	/* Files left out because their scope lines do not match the device:
+	 * "FILE (driver versions: V)", "; "-separated */
+	char not_applied[2048];
 };
 
 /* Loads the files of each prefix of a comma-separated list (-fails,
@@ -77,13 +86,30 @@ struct vkqs_expectations {
  * (file:line: problem) in err. */
 bool vkqs_expectations_load(struct vkqs_expectations *e, const char *prefixes,
 			    char *err, size_t errsize);
-/* The same for a driver: a prefix whose -fails.txt has a line
- * "# driver versions: V1, V2" applies only when driver_info contains one of
- * them; the others are listed in not_applied.  When none of the prefixes
- * applies: false, with one line saying for which versions they were
- * written. */
+/* What an expectations file may be scoped to. */
+struct vkqs_expect_target {
+	const char *driver_info; /* VkPhysicalDeviceDriverProperties::driverInfo */
+	const char *device_name; /* VkPhysicalDeviceProperties::deviceName */
+	unsigned driver_id;      /* VkDriverId */
+};
+
+/* The same for a device.  A file scopes itself with comment lines, each a
+ * comma-separated list of alternatives:
+ *   # driver ids: VK_DRIVER_ID_GOOGLE_SWIFTSHADER   (the name or its number)
+ *   # driver versions: Mesa 22.3.6                  (within driverInfo)
+ *   # devices: H200                                  (within deviceName, any case)
+ * It applies when every key it has matches; one that does not is named in
+ * not_applied.  A prefix also brings in its family: every
+ * PREFIX-TAG-{fails,flakes,skips,serial}.txt that has a scope line and
+ * matches (ci/nvidia brings in ci/nvidia-h200-skips.txt on an H200); a
+ * family file without a scope line applies only when named.  Each file is
+ * read once.  When no file applies: false, with one line saying for what
+ * they were written. */
 bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
-				const char *driver_info, char *err, size_t errsize);
+				const struct vkqs_expect_target *t, char *err,
+				size_t errsize);
+/* VK_DRIVER_ID_... of a VkDriverId, or NULL when unknown. */
+const char *vkqs_driver_id_name(unsigned id);
 /* Parsers over text already in memory (fname is used in messages). */
 bool vkqs_parse_fails(struct vkqs_expectations *e, const char *text,
 		      const char *fname, char *err, size_t errsize);

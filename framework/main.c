@@ -17,6 +17,7 @@
 #include "json.h"
 #include "record.h"
 #include "registry.h"
+#include "console.h"
 #include "report.h"
 #include "runner.h"
 #include "util.h"
@@ -51,6 +52,7 @@ static const struct {
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"
+		"                [-v|--verbose]  (a line per case, every group in full)\n"
 		"                [--resume RESULTS.json]  (the same options again: runs what\n"
 		"                the interrupted result lacks, and completes it)\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
@@ -118,6 +120,7 @@ struct opts {
 	const char *json, *junit, *csv;
 	const char *resume; /* run: complete this interrupted result */
 	bool validation, no_fork, no_rerun;
+	bool verbose; /* run: a line for every case, every group in full */
 	bool spec; /* list: also print each case's spec reference */
 	unsigned repeat;    /* bench */
 	double min_time_s;  /* bench */
@@ -141,6 +144,7 @@ static const struct optdef optdefs[] = {
 	{"--validation", false, O_RUN | O_BENCH},        {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},         {"--resume", true, O_RUN},
+	{"--verbose", false, O_RUN},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
 };
@@ -169,6 +173,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		const char *a = argv[i], *val = NULL, *eq = strchr(a, '=');
 		if (is_help(a))
 			exit(print_usage(cmd));
+		if (!strcmp(a, "-v"))
+			a = "--verbose";
 		if (strncmp(a, "--", 2) != 0)
 			die("%s: unexpected argument '%s' (see vkqs --help)", cmd, a);
 		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
@@ -236,6 +242,8 @@ static void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->no_fork = true;
 		else if (!strcmp(name, "--no-rerun"))
 			o->no_rerun = true;
+		else if (!strcmp(name, "--verbose"))
+			o->verbose = true;
 		else if (!strcmp(name, "--spec"))
 			o->spec = true;
 		else if (!strcmp(name, "--repeat"))
@@ -443,7 +451,8 @@ static int cmd_info(int argc, char **argv)
 
 struct progress {
 	size_t done, total;
-	bool tty;
+	bool tty, verbose;
+	double t0;
 	const struct vkqs_expectations *e;
 	/* Streaming: the runner's array (part) maps to run->results (where);
 	 * the --json and --csv files are rewritten, incomplete, at most once a
@@ -506,15 +515,20 @@ static void on_result(void *user, const struct vkqs_result *r)
 		stream_results(p, false);
 	if (p->tty)
 		fputs("\r\033[K", stderr);
-	if (r->status != VKQS_PASS) {
-		struct vkqs_result tmp = *r;
-		vkqs_classify(&tmp, p->e);
-		tmp.log = NULL; /* logs come with the final report lines */
-		vkqs_print_result_line(stdout, &tmp);
+	/* a line for what is unexpected (before its rerun), every case with
+	 * --verbose; the closing block has the rest */
+	struct vkqs_result tmp = *r;
+	vkqs_classify(&tmp, p->e);
+	if (p->verbose || vkqs_outcome_unexpected(tmp.outcome)) {
+		vkqs_console_case(stdout, &tmp);
 		stdout_check();
 	}
 	if (p->tty) {
-		fprintf(stderr, "[%zu/%zu] %s", p->done, p->total, r->ci->name);
+		/* one live line: done/total, elapsed, an estimate of the rest */
+		double el = vkqs_monotonic_s() - p->t0;
+		fprintf(stderr, "[%zu/%zu] %.0f s, about %.0f s left  %.60s", p->done, p->total, el,
+			p->done ? el / (double)p->done * (double)(p->total - p->done) : 0.0,
+			r->ci->name);
 		fflush(stderr);
 	}
 }
@@ -1058,12 +1072,12 @@ static int cmd_run(int argc, char **argv)
 			return 130;
 		die("%s", err);
 	}
+	struct vkqs_expect_target target = {.driver_info = dev.driver_info,
+					     .device_name = dev.name,
+					     .driver_id = dev.driver_id};
 	if (o.expectations &&
-	    !vkqs_expectations_load_for(&e, o.expectations, dev.driver_info, err, sizeof(err)))
+	    !vkqs_expectations_load_for(&e, o.expectations, &target, err, sizeof(err)))
 		die("%s", err);
-	if (e.not_applied[0])
-		printf("vkqs: expectations for other driver versions not applied: %s\n",
-		       e.not_applied);
 	for (size_t i = 0; i < e.nfails; i++)
 		if (!vkqs_registry_find(&reg, e.fails[i].name))
 			fprintf(stderr, "vkqs: warning: expectations name unknown case '%s'\n",
@@ -1129,6 +1143,7 @@ static int cmd_run(int argc, char **argv)
 	if (o.validation && !vkqs_validation_stats_init())
 		die("cannot map the validation counters");
 	struct progress prog = {.total = run.count - prior.have, .tty = isatty(STDERR_FILENO),
+				.verbose = o.verbose, .t0 = vkqs_monotonic_s(),
 				.e = &e, .run = &run, .o = &o};
 	/* the journal exists before the first case: a runner killed at once
 	 * leaves every case Missing, not no file */
@@ -1150,17 +1165,6 @@ static int cmd_run(int argc, char **argv)
 	run.vstats.reports += prior.reports;
 	run.vstats.ignored += prior.ignored;
 
-	/* Failures again at the end with their logs, where a reader looks. */
-	bool header = false;
-	for (size_t i = 0; i < run.count; i++) {
-		const struct vkqs_result *r = &run.results[i];
-		if (!vkqs_outcome_unexpected(r->outcome) && r->outcome != VKQS_OUTCOME_FLAKE)
-			continue;
-		if (!header)
-			printf("\nUnexpected results and flakes:\n");
-		header = true;
-		vkqs_print_result_line(stdout, r);
-	}
 	int rc = 0;
 	if (o.json && !vkqs_write_json(&run, o.json, err, sizeof(err)))
 		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
@@ -1168,7 +1172,8 @@ static int cmd_run(int argc, char **argv)
 		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
 	if (o.csv && !vkqs_write_csv(&run, o.csv, err, sizeof(err)))
 		fprintf(stderr, "vkqs: error: %s\n", err), rc = EXIT_USAGE;
-	vkqs_print_summary(stdout, &run);
+	/* The triage block, unexpected first, with the logs a reader needs. */
+	vkqs_console_closing(stdout, &run, &e, o.verbose);
 
 	struct vkqs_summary s;
 	vkqs_summarize(&run, &s);

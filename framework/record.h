@@ -91,7 +91,7 @@ struct vkqs_run {
 	double wall_s;
 	const char *expectations; /* prefix, or NULL */
 	/* prefixes not applied: written for other driver versions (expect.h) */
-	char expectations_not_applied[1024];
+	char expectations_not_applied[2048];
 	size_t count;
 	struct vkqs_result *results; /* in case-list order */
 	size_t skipped_by_list;    /* removed by <prefix>-skips.txt */

@@ -63,51 +63,6 @@ const char *vkqs_result_csv_status(const struct vkqs_result *r)
 	return vkqs_status_name(r->status);
 }
 
-void vkqs_print_result_line(FILE *f, const struct vkqs_result *r)
-{
-	const char *tag = "";
-	switch (r->outcome) {
-	case VKQS_OUTCOME_EXPECTED: tag = " (expected)"; break;
-	case VKQS_OUTCOME_UNEXPECTED_PASS: tag = " (UNEXPECTED PASS: update the expectations)"; break;
-	case VKQS_OUTCOME_FLAKE: tag = " (flake: passed on rerun)"; break;
-	case VKQS_OUTCOME_KNOWN_FLAKE: tag = " (known flake)"; break;
-	case VKQS_OUTCOME_UNEXPECTED: tag = " (UNEXPECTED)"; break;
-	case VKQS_OUTCOME_NOT_RUN: tag = r->message[0] ? "" : " (not run)"; break;
-	case VKQS_OUTCOME_NOT_PINNED: tag = " (UNEXPECTED: not the pinned failure)"; break;
-	case VKQS_OUTCOME_ORDER_DEPENDENT: tag = " (UNEXPECTED: order-dependent)"; break;
-	default: break;
-	}
-	/* The console gets the start of the message; JSON has all of it. */
-	int mlen = (int)strlen(r->message);
-	fprintf(f, "%-20s %s%s (%.3f s)%s%.*s%s\n",
-		r->done ? vkqs_status_name(r->status) : "Missing", r->ci->name,
-		tag, r->duration_s, r->message[0] ? ": " : "", mlen > 400 ? 400 : mlen,
-		r->message, mlen > 400 ? " [...]" : "");
-	if (r->unpinned >= 0) {
-		size_t len;
-		bool failure;
-		const char *t = vkqs_result_item(r, (unsigned)r->unpinned, &len, &failure);
-		fprintf(f, "    no pin of its entry matches the failure '%.*s' (first pin: /%s/)\n",
-			(int)(len > 300 ? 300 : len), t, r->pin);
-	}
-	if (r->order_note)
-		fprintf(f, "    %s\n", r->order_note);
-	if (r->log && vkqs_outcome_unexpected(r->outcome)) {
-		/* The end of the child's output, indented, for failures someone
-		 * must read. */
-		const char *p = r->log + strlen(r->log);
-		for (int lines = 0; p > r->log && lines < 12; lines++)
-			while (--p > r->log && p[-1] != '\n')
-				;
-		while (*p) {
-			const char *e = strchr(p, '\n');
-			int len = e ? (int)(e - p) : (int)strlen(p);
-			fprintf(f, "    | %.*s\n", len, p);
-			p += len + (e ? 1 : 0);
-		}
-	}
-}
-
 void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 {
 	struct vkqs_summary s;
@@ -139,8 +94,18 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 	if (run->lost.at[0])
 		fprintf(f, "DEVICE LOST at %s: %s; %zu cases not run\n", run->lost.at,
 			run->lost.why, s.not_run);
-	fprintf(f, "%zu passed, %zu failed, %zu skipped\n", s.passed, s.unexpected,
-		s.not_supported);
+	/* The verdict, true to the exit code: unexpected results (not run
+	 * ones included) fail; an incomplete run never reads PASS. */
+	if (s.unexpected)
+		fprintf(f, "FAIL: %zu unexpected of %zu cases (%zu failed, %zu unexpected passes, "
+			   "%zu not run)\n",
+			s.unexpected, s.total, s.failed - s.unexpected_passes, s.unexpected_passes,
+			s.not_run);
+	else if (!run->complete)
+		fprintf(f, "INCOMPLETE: 0 unexpected of the %zu cases that ran\n", s.total);
+	else
+		fprintf(f, "PASS: 0 unexpected of %zu cases (%zu expected failures, %zu flakes)\n",
+			s.total, s.expected_fails, s.flakes);
 }
 
 /* JSON ---------------------------------------------------------------------*/
@@ -162,6 +127,7 @@ void vkqs_json_device(FILE *f, const struct vkqs_device_info *d)
 	json_kv_str(f, "    ", "name", d->name, true);
 	json_kv_str(f, "    ", "driver_name", d->driver_name, true);
 	json_kv_str(f, "    ", "driver_info", d->driver_info, true);
+	fprintf(f, "    \"driver_id\": %u,\n", d->driver_id);
 	json_kv_str(f, "    ", "api_version", api, true);
 	fprintf(f, "    \"driver_version\": %u,\n", d->driver_version);
 	fprintf(f, "    \"vendor_id\": %u,\n    \"device_id\": %u,\n", d->vendor_id, d->device_id);

@@ -11,9 +11,8 @@
 /* The device block of `vkqs info`, also used at the top of a run. */
 void vkqs_print_device_info(FILE *f, const struct vkqs_device_info *d);
 
-/* One line for a non-Pass result (and its log, indented, when verbose). */
-void vkqs_print_result_line(FILE *f, const struct vkqs_result *r);
-/* The closing lines; the last is "N passed, N failed, N skipped". */
+/* The closing lines: the partition of the cases (its counts add up to the
+ * total), then "PASS: ...", "FAIL: N unexpected ..." or "INCOMPLETE: ...". */
 void vkqs_print_summary(FILE *f, const struct vkqs_run *run);
 
 /* The "device": {...}, member of the results and bench JSON (two-space

@@ -122,6 +122,19 @@ _Noreturn void vkqs_abort_case(struct vkqs_ctx *ctx);
 			    __VA_ARGS__);                                     \
 		vkqs_abort_case(ctx);                                         \
 	} while (0)
+/* The harness cannot judge this device: a limit of the oracle that depends
+ * on a device property (e.g. subPixelPrecisionBits) ends the case as
+ * NotSupported naming that property, never as InternalError (vkqs's own
+ * bug) or Fail (the driver's).  "harness limit (PROPERTY): ..." */
+#define vkqs_harness_limit(ctx, property, ...)                                \
+	do {                                                                  \
+		char vkqs_hl_[512];                                           \
+		snprintf(vkqs_hl_, sizeof(vkqs_hl_), __VA_ARGS__);            \
+		vkqs_report((ctx), VKQS_NOT_SUPPORTED, __FILE__, __LINE__,    \
+			    "harness limit (%s): %s", (property), vkqs_hl_);  \
+		vkqs_abort_case(ctx);                                         \
+	} while (0)
+/* vkqs's own bug: a combination the suite should never build. */
 #define vkqs_internal_error(ctx, ...)                                         \
 	do {                                                                  \
 		vkqs_report((ctx), VKQS_INTERNAL_ERROR, __FILE__, __LINE__,   \

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """The committed results rendered into the comparison page and opened in
-headless Chromium: from the DOM Chromium builds, every run and every area
-appear, and the page's filter (set through the URL, as a click would set
-it) shows exactly the differing cases of that area and status.
+headless Chromium: from the DOM Chromium builds, the first section (needs
+attention) names the unexpected cases of each run (a copy of a committed
+run with one case made unexpected is added), every run and every area
+appear, rows that differ only in NotSupported are folded until asked for,
+and the page's filter (set through the URL, as a click would set it) shows
+exactly the differing cases of that area and status.
 Usage: report_chromium.py OUTDIR"""
 import html.parser
+import json
 import os
 import shutil
 import subprocess
@@ -28,16 +32,26 @@ class Dom(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.runs, self.matrix, self.diffs, self.charts = [], [], [], []
+        self.attention = []  # [(run index, [case names])] in page order
+        self.first_h2 = None
+        self.in_h2 = False
         self.table = None
         self.in_run_b = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag == "h2" and self.first_h2 is None:
+            self.in_h2 = True
+            self.first_h2 = ""
+        elif tag == "div" and "data-attention" in a:
+            self.attention.append((int(a["data-attention"]), []))
+        elif tag == "li" and "data-case" in a and self.attention:
+            self.attention[-1][1].append(a["data-case"])
         if tag == "table":
             self.table = a.get("id")
         elif tag == "tr" and "data-area" in a:
             row = {"area": a["data-area"], "cats": a.get("data-cats", "").split(),
-                   "hidden": "hidden" in a}
+                   "hidden": "hidden" in a, "nsonly": "data-nsonly" in a}
             if self.table == "matrix":
                 self.matrix.append(row)
             elif self.table == "diffs":
@@ -50,10 +64,14 @@ class Dom(html.parser.HTMLParser):
             self.in_run_b = True
 
     def handle_data(self, data):
+        if self.in_h2:
+            self.first_h2 += data
         if self.in_run_b:
             self.runs[-1] += data
 
     def handle_endtag(self, tag):
+        if tag == "h2":
+            self.in_h2 = False
         if tag == "b":
             self.in_run_b = False
 
@@ -76,6 +94,19 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     page = os.path.abspath(os.path.join(outdir, "index.html"))
     paths = [os.path.join(ROOT, "results", r) for r in RUNS]
+    # a run with something unexpected: a committed run, one case made a new
+    # Fail (the page must name it first)
+    with open(os.path.join(ROOT, "results", "lavapipe-mesa-22.3.6.json")) as f:
+        d = json.load(f)
+    victim = next(c for c in d["cases"] if c["status"] == "Pass")
+    victim.update(status="Fail", outcome="unexpected", message="x.c:1: made unexpected",
+                  failures=["x.c:1: made unexpected"], notes=[])
+    d["started_at"] = "2026-11-27T00:00:00Z"
+    d["summary"]["unexpected"] = d["summary"].get("unexpected", 0) + 1
+    new = os.path.join(os.path.abspath(outdir), "lavapipe-with-unexpected.json")
+    with open(new, "w") as f:
+        json.dump(d, f)
+    paths.insert(3, new)
     start = time.monotonic()
     rc = report.main(paths + ["--html", page, "--md", os.path.join(outdir, "summary.md")])
     took = time.monotonic() - start
@@ -100,16 +131,36 @@ def main():
     areas = report.areas(runs)
     if [r["area"] for r in d.matrix] != areas:
         fails.append("matrix areas %r, expected %r" % ([r["area"] for r in d.matrix], areas))
+    # the first section: what needs attention, each run's unexpected cases
+    if (d.first_h2 or "").strip() != "Needs attention":
+        fails.append("the first section is %r, not 'Needs attention'" % d.first_h2)
+    want_att = [(i, [n for n, c in r.cases.items()
+                     if report.results_model.case_class(c) == "failed"
+                     or report.category(c["status"]) == "harness"][:50])
+                for i, r in enumerate(runs)]
+    if d.attention != want_att or victim["name"] not in d.attention[3][1]:
+        fails.append("needs attention lists %r, expected %r" % (
+            [(i, n[:3]) for i, n in d.attention], [(i, n[:3]) for i, n in want_att]))
+    else:
+        print("needs attention names %s first" % victim["name"])
     diffs = report.differences(runs)
-    if len(d.diffs) != len(diffs) or any(r["hidden"] for r in d.diffs):
-        fails.append("unfiltered: %d rows (%d hidden), expected %d shown"
-                     % (len(d.diffs), sum(r["hidden"] for r in d.diffs), len(diffs)))
+    nsonly = [report.differs_only_in_notsupported(per) for _, _, per in diffs]
+    shown = [r for r in d.diffs if not r["hidden"]]
+    if len(d.diffs) != len(diffs) or len(shown) != nsonly.count(False) or \
+            any(r["nsonly"] for r in shown) or not any(nsonly):
+        fails.append("unfiltered: %d rows (%d shown), expected %d of %d (NotSupported-only "
+                     "rows folded)" % (len(d.diffs), len(shown), nsonly.count(False), len(diffs)))
+    d = dump(page, "ns=1")
+    if any(r["hidden"] for r in d.diffs):
+        fails.append("ns=1: %d rows still hidden" % sum(r["hidden"] for r in d.diffs))
 
-    for area, status in (("occlusion", "fail"), ("timestamp", "notsup"), ("", "warn")):
-        d = dump(page, "area=%s&status=%s" % (area, status))
+    for area, status in (("occlusion", "fail"), ("timestamp", "notsup"), ("", "warn"),
+                         ("", "unexp"), ("multiview", "xfail")):
+        d = dump(page, "area=%s&status=%s&ns=1" % (area, status))
         shown = [r for r in d.diffs if not r["hidden"]]
         want = [n for n, a, per in diffs if (not area or a == area) and
-                status in [report.category(c["status"] if c else None) for c in per]]
+                status in [report.category(c["status"] if c else None) for c in per] +
+                [report.cell_category(c) for c in per]]
         bad = [r for r in shown if (area and r["area"] != area) or status not in r["cats"]]
         if len(shown) != len(want) or bad or not want:
             fails.append("filter area=%r status=%r: %d rows shown, %d expected, %d wrong"

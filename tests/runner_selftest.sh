@@ -45,7 +45,8 @@ grep -q 'VUID-VkQueryPoolCreateInfo-queryCount-02763' all.json && ok || bad "the
 # --timeout 10: a case gives up on its fence after 5 s, before the kill.
 grep -q 'fence_never_signals.*fence not signaled after 5.0 s' all.out && ok ||
 	bad "the fence wait does not follow --timeout"
-tail -n 1 all.out | grep -qx '12 passed, 5 failed, 4 skipped' && ok || bad "closing line: $(tail -n 1 all.out)"
+# The closing line is the verdict, true to the exit code.
+tail -n 1 all.out | grep -q '^FAIL: 5 unexpected of 22 cases' && ok || bad "closing line: $(tail -n 1 all.out)"
 
 # Everything listed as expected: exit 0.
 cat >exp-fails.txt <<'X'
@@ -112,7 +113,8 @@ for jobs in 1 3; do
 	[ -n "$at" ] && grep -q "\"device_lost\": {\"at\": \"$at\"" wedge.json && ok ||
 		bad "wedged device, --jobs $jobs: the summary and JSON do not name the case ($at)"
 	nr=$(grep -c ",Missing," wedge.csv)
-	[ "$nr" -ge 1 ] && [ "$nr" -eq "$(grep -c "not run: the device was lost at $at" wedge.out)" ] && ok ||
+	# the console counts them under one reason
+	[ "$nr" -ge 1 ] && grep -q "^ *$nr  not run: the device was lost at $at" wedge.out && ok ||
 		bad "wedged device, --jobs $jobs: $nr cases not run, not all saying where the device was lost"
 	grep -q 'rerunning' wedge.out && bad "wedged device, --jobs $jobs: reran failures on a lost device" || ok
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PREFIX-serial.txt: the cases it names run after every other case has
 # finished, one at a time.  The accel area (NotSupported on the reference
-# device, so each prints a line as it ends) is made serial: every accel line
+# device; --verbose prints a line for each as it ends) is made serial: every accel line
 # must come after the serial marker and after every other area's line, and
 # the JSON counts them.
 # Usage: runner_serial.sh VKQS WORKDIR
@@ -12,7 +12,7 @@ rm -rf "$work"; mkdir -p "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 cp "$root/ci/refdevice-fails.txt" "$work/x-fails.txt"
 printf '# the accel area, for the test\n^vkqs\\.accel\\.\n' >"$work/x-serial.txt"
-"$vkqs" run --device refdevice --expectations "$work/x" --jobs 4 \
+"$vkqs" run --device refdevice --expectations "$work/x" --jobs 4 --verbose \
 	--filter 'vkqs.accel.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \
 	--json "$work/out.json" >"$work/out.txt" 2>&1 || { tail "$work/out.txt"; fail "run"; }
 "$vkqs" list --filter 'vkqs.accel.*' --filter 'vkqs.timestamp.*' --filter 'vkqs.xfb.*' \

@@ -426,7 +426,7 @@ class Tools(unittest.TestCase):
             md = f.read()
         self.assertTrue(md.startswith("# vkqs comparison: INCOMPLETE"), md[:200])
         self.assertIn("interrupted by SIGTERM; 1 of 5 cases not run", md)
-        self.assertIn("| 5 | 2 | 1 | 1 | 0 | 1 | 2 |", md)
+        self.assertIn("| 5 | 2 | 1 | 1 | 0 | 0 | 1 | 0 | 2 |", md)
         with open(self.f.path("o.html")) as f:
             page = f.read()
         body = page[page.index("<body>") + 6:].lstrip()

@@ -42,14 +42,23 @@ FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
 # Status words of the suite and their categories in the report.
 CATEGORY = {
     "Pass": "pass",
-    "Fail": "fail", "Crash": "fail", "Timeout": "fail", "ResourceError": "fail",
-    "InternalError": "fail", "Missing": "none",  # not run: neither pass nor fail
+    "Fail": "fail", "Crash": "fail", "Timeout": "fail",
+    # the harness's own limits and bugs: neither the driver's Fail nor a pass
+    "ResourceError": "harness", "InternalError": "harness",
+    "Missing": "none",  # not run: neither pass nor fail
     "NotSupported": "notsup",
     "QualityWarning": "warn", "CompatibilityWarning": "warn",
 }
-CATEGORIES = ["pass", "fail", "notsup", "warn"]
+CATEGORIES = ["pass", "fail", "notsup", "warn", "harness"]
 CATEGORY_TITLE = {"pass": "Pass", "fail": "Fail", "notsup": "NotSupported",
-                  "warn": "warnings", "none": "not run"}
+                  "warn": "warnings", "harness": "harness error", "none": "not run"}
+# A cell of the page: its category with what the run's expectations said,
+# so that an expected Fail is not the red of a new one.
+CELLS = ["unexp", "harness", "xfail", "flake", "warn", "notsup", "pass", "none"]
+CELL_TITLE = {"unexp": "unexpected (fails the run)", "xfail": "expected failure",
+              "harness": "harness error (InternalError, ResourceError)",
+              "flake": "flake", "warn": "warning", "notsup": "NotSupported",
+              "pass": "Pass", "none": "not run"}
 
 
 class ReportError(Exception):
@@ -109,6 +118,10 @@ class BenchRun:
         self.wall_s = data.get("wall_s")
         short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
         self.label = "%s, %s" % (short, dev.get("driver_info") or dev.get("driver_name", "?"))
+        # the reference device's figures come from its cost model
+        self.modelled = dev.get("driver_name") == "refdevice"
+        if self.modelled:
+            self.label = "%s (modelled)" % short
         # (benchmark, metric) -> the metric's object, for benchmarks that passed
         self.metrics = collections.OrderedDict()
         self.status = {}
@@ -123,6 +136,41 @@ class BenchRun:
 
 def category(status):
     return CATEGORY.get(status, "fail") if status else "none"
+
+
+def cell_category(c):
+    """The page's category of a case: unexpected, expected failure, harness
+    error, flake, then the status's own (the results model decides)."""
+    if not c:
+        return "none"
+    k = results_model.case_class(c)
+    cat = category(c["status"])
+    if k == "not_run":
+        return "none"
+    if cat == "harness":
+        return "harness"
+    if k == "failed":
+        return "unexp"
+    if k == "expected_fails":
+        return "xfail" if cat == "fail" else cat
+    if k == "flakes":
+        return "flake"
+    return cat
+
+
+def cell_text(c):
+    if not c:
+        return "not run"
+    k = results_model.case_class(c)
+    tag = {"failed": " (UNEXPECTED)", "expected_fails": " (expected)",
+           "flakes": " (flake)"}.get(k, "")
+    return c["status"] + tag
+
+
+def first_failure(c):
+    """What a reader needs first: the first failure, never a note."""
+    f = c.get("failures") or []
+    return f[0] if f else c.get("message", "")
 
 
 def no_constant(name):
@@ -274,12 +322,13 @@ def areas(runs):
     return list(collections.OrderedDict((area_of(n), None) for n in all_names(runs)))
 
 
-def matrix(runs):
-    """{area: [Counter per run]} over the areas in first-seen order."""
+def matrix(runs, cells=False):
+    """{area: [Counter per run]} over the areas in first-seen order, of the
+    status categories (or, cells=True, of the page's cell categories)."""
     m = collections.OrderedDict((a, [collections.Counter() for _ in runs]) for a in areas(runs))
     for i, r in enumerate(runs):
         for name, c in r.cases.items():
-            m[area_of(name)][i][category(c["status"])] += 1
+            m[area_of(name)][i][cell_category(c) if cells else category(c["status"])] += 1
     return m
 
 
@@ -292,6 +341,36 @@ def differences(runs):
         if len({c["status"] if c else None for c in per}) > 1:
             rows.append((name, area_of(name), per))
     return rows
+
+
+def differs_only_in_notsupported(per):
+    """Whether the runs that ran a case and did not find it NotSupported
+    agree: such a row says only who lacks a feature (folded by default)."""
+    rest = {c["status"] for c in per if c and c["status"] != "NotSupported"}
+    return len(rest) <= 1
+
+
+def attention(runs):
+    """Per run, what needs a reader first: its unexpected results (with
+    their first failure, and the order-dependent account), the cases not
+    run and why, whether it finished."""
+    out = []
+    for i, r in enumerate(runs):
+        rows, notrun = [], collections.Counter()
+        for name, c in r.cases.items():
+            k = results_model.case_class(c)
+            if k == "not_run":
+                notrun[c.get("message") or "not run"] += 1
+            elif k == "failed" or category(c["status"]) == "harness":
+                rows.append({"name": name, "text": cell_text(c), "cat": cell_category(c),
+                             "first": first_failure(c),
+                             "more": max(0, len(c.get("failures") or []) - 1),
+                             "order": c.get("order_dependent", ""),
+                             "outcome": c.get("outcome", "")})
+        out.append({"run": i, "label": r.label, "rows": rows,
+                    "notrun": sorted(notrun.items(), key=lambda kv: -kv[1]),
+                    "complete": r.complete, "stopped": r.stopped})
+    return out
 
 
 def parse_expectations(path):
@@ -325,10 +404,16 @@ def expected_failures(run):
     if not run.expectations:
         return []
     entries = []
-    for prefix in run.expectations.split(","):  # "ci/nvidia,ci/nvidia-h200"
-        if not os.path.isabs(prefix):
-            prefix = os.path.join(ROOT, prefix)
-        entries += parse_expectations(prefix + "-fails.txt")
+    # the files the run applied (a prefix brings in its family), else the
+    # prefixes' -fails.txt ("ci/nvidia,ci/nvidia-h200")
+    files = [f["path"] for f in run.data.get("expectations_files", [])
+             if f.get("path", "").endswith("-fails.txt")]
+    if not files:
+        files = [p + "-fails.txt" for p in run.expectations.split(",")]
+    for path in files:
+        if not os.path.isabs(path):
+            path = os.path.join(ROOT, path)
+        entries += parse_expectations(path)
     out = []
     for name, c in run.cases.items():
         if c.get("outcome") != "expected" or CATEGORY.get(c["status"]) == "pass":
@@ -352,6 +437,7 @@ def headline(run):
     return {
         "cases": len(run.cases),
         "pass": n["pass"], "fail": n["fail"], "notsup": n["notsup"], "warn": n["warn"],
+        "harness": n["harness"],
         "notrun": m["not_run"], "unexpected": m["unexpected"], "expected": m["expected_fails"],
         "skipped": s.get("skipped_by_list", 0),
         "complete": run.complete, "stopped": run.stopped,
@@ -572,14 +658,24 @@ def markdown(runs, benches=(), mutation=None):
     inc = incomplete_lines(runs)
     if inc:
         out = ["# vkqs comparison: INCOMPLETE", ""] + inc + [""] + out[2:]
+    att = [a for a in attention(runs) if a["rows"] or a["notrun"]]
+    out += ["## Needs attention", ""]
+    if not att:
+        out += ["Nothing unexpected in any run.", ""]
+    for a in att:
+        out.append("- **%s**: %d unexpected%s" % (
+            a["label"], len(a["rows"]),
+            "; %d not run" % sum(n for _, n in a["notrun"]) if a["notrun"] else ""))
+        out += ["  - `%s` %s: %s" % (x["name"], x["text"], x["first"][:200]) for x in a["rows"][:20]]
+    out += [""]
     out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
-               "not run | unexpected |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|")
+               "harness errors | not run | expected | unexpected |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in runs:
         h = headline(r)
-        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d |" % (
+        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             r.label, r.api, r.date, h["cases"], h["pass"], h["fail"], h["notsup"], h["warn"],
-            h["notrun"], h["unexpected"]))
+            h["harness"], h["notrun"], h["expected"], h["unexpected"]))
     out += ["", "Pass / Fail / NotSupported / warnings per area:", ""]
     out.append("| area | " + " | ".join(r.label for r in runs) + " |")
     out.append("|---|" + "---|" * len(runs))
@@ -600,7 +696,7 @@ PAGE = r"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>vkqs comparison: {{ runs|length }} runs</title>
 <style>
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1d1d1f; }
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1em 1.5em; color: #1d1d1f; max-width: none; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; } h2 { font-size: 1.15em; margin: 1.6em 0 .5em; }
 .runs { display: flex; flex-wrap: wrap; gap: .8em; }
 .run { border: 1px solid #ccd; border-radius: 6px; padding: .6em .8em; min-width: 15em; }
@@ -610,14 +706,21 @@ table { border-collapse: collapse; } td, th { border: 1px solid #dde; padding: .
 th { background: #f4f4f8; text-align: left; position: sticky; top: 0; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .cell { display: flex; gap: 2px; } .cell span { padding: 0 .35em; border-radius: 3px; }
-.pass { background: #d4f4d4; } .fail { background: #f8c8c4; } .notsup { background: #e4e4e8; }
-.warn { background: #fbe7b4; } .none { background: #fff; color: #999; }
+.pass { background: #d4f4d4; } .fail, .unexp { background: #f4a29b; font-weight: bold; }
+.notsup { background: #e4e4e8; } .warn { background: #fbe7b4; } .none { background: #fff; color: #999; }
+.xfail { background: repeating-linear-gradient(135deg, #f6e6e4, #f6e6e4 4px, #fff 4px, #fff 8px); color: #6b3a36; }
+.harness { background: #ddd0f2; } .flake { background: #fde0c2; }
 .bar { display: flex; height: .7em; width: 9em; border-radius: 2px; overflow: hidden; }
-.bar div.pass { background: #3a3; } .bar div.fail { background: #d33; }
+.bar div.pass { background: #3a3; } .bar div.fail, .bar div.unexp { background: #d33; }
+.bar div.xfail { background: #e8b4ae; } .bar div.harness { background: #8a6cc4; }
+.bar div.flake { background: #f39c4a; } .bar div.none { background: #eee; }
 .bar div.notsup { background: #bbb; } .bar div.warn { background: #e9a400; }
-td.st { white-space: nowrap; } td.msg { color: #444; font-size: .85em; min-width: 24em; }
-td.case code { word-break: break-all; } td.case { max-width: 26em; }
-#diffs th { max-width: 9em; font-size: .9em; }
+td.st { white-space: nowrap; } td.msg { color: #444; font-size: .85em; min-width: 20em; }
+td.case { min-width: 22em; max-width: 34em; } #diffs, #matrix { width: 100%; }
+#diffs th { font-size: .9em; }
+#attention .att { margin: .4em 0 .8em; } #attention ul { margin: .2em 0; padding-left: 1.2em; }
+#attention li { margin: .15em 0; } #attention .ok { color: #2a7a2a; }
+.modelled { color: #8a5a00; font-style: italic; }
 #filters { margin: .5em 0; display: flex; gap: 1em; align-items: center; }
 tr[hidden] { display: none; }
 .legend span { padding: 0 .4em; margin-right: .3em; border-radius: 3px; }
@@ -629,28 +732,33 @@ code { font-size: .92em; }
 </style></head><body>
 {% for line in incomplete %}<p class="incomplete">INCOMPLETE: {{ line }}</p>
 {% endfor %}<h1>vkqs comparison</h1>
-<p class="legend"><span class="pass">Pass</span><span class="fail">Fail, Crash, Timeout</span><span class="notsup">NotSupported</span><span class="warn">warning</span><span class="none">not run</span></p>
-{% if runs %}<h2>Runs</h2>
+<p class="legend">{% for k in cells %}<span class="{{ k }}">{{ celltitles[k] }}</span>{% endfor %}</p>
+{% if runs %}<h2 id="attention">Needs attention</h2>
+{% for a in attention %}<div class="att" data-attention="{{ a.run }}"><b>{{ a.label }}</b>: {% if not a.rows and not a.notrun and a.complete %}<span class="ok">nothing unexpected</span>{% else %}{{ a.rows|length }} unexpected{% if a.notrun %}, {{ a.notrun|sum(attribute=1) }} not run{% endif %}{% if not a.complete %}, <span class="incomplete">incomplete: {{ a.stopped }}</span>{% endif %}{% endif %}
+{% if a.rows %}<ul>{% for x in a.rows[:50] %}<li data-case="{{ x.name }}"><span class="{{ x.cat }}">{{ x.text }}</span> <code>{{ x.name|wbr }}</code>: {{ x.first|truncate(400) }}{% if x.more %} <small>(+{{ x.more }} more failures)</small>{% endif %}{% if x.order %}<br><small>{{ x.order|truncate(400) }}</small>{% endif %}</li>{% endfor %}{% if a.rows|length > 50 %}<li>and {{ a.rows|length - 50 }} more (status filter: unexpected)</li>{% endif %}</ul>{% endif %}
+{% if a.notrun %}<ul>{% for why, n in a.notrun %}<li><span class="none">{{ n }} not run</span>: {{ why|truncate(300) }}</li>{% endfor %}</ul>{% endif %}</div>
+{% endfor %}<h2>Runs</h2>
 <div class="runs">
 {% for r in runs %}<div class="run" data-run="{{ loop.index0 }}"><b>{{ r.label }}</b>
 <small>Vulkan {{ r.api }} &middot; {{ r.date }}{% if r.wall_s is not none %} &middot; {{ '%.1f'|format(r.wall_s) }} s{% endif %}{% if r.validation %} &middot; validation{% if r.validation_layer %} (layer {{ r.validation_layer }}){% endif %}{% endif %}</small>
-<small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings, {{ r.h.notrun }} not run; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
+<small>{{ r.h.cases }} cases: {{ r.h.pass }} Pass, {{ r.h.fail }} Fail, {{ r.h.notsup }} NotSupported, {{ r.h.warn }} warnings, {{ r.h.harness }} harness errors, {{ r.h.notrun }} not run; {{ r.h.expected }} expected, {{ r.h.unexpected }} unexpected{% if r.h.skipped %}, {{ r.h.skipped }} skipped by list{% endif %}</small>
 {% if r.device_lost %}<small class="lost">device lost at {{ r.device_lost.at }}</small>{% endif %}
 <small><code>{{ r.file }}</code></small></div>
 {% endfor %}</div>
 
 <h2>Areas</h2>
 <table id="matrix"><tr><th>area</th>{% for r in runs %}<th>{{ r.label }}</th>{% endfor %}</tr>
-{% for a, per in matrix %}<tr data-area="{{ a }}"><td>{{ a }}</td>{% for c in per %}<td>{% set t = c.pass + c.fail + c.notsup + c.warn %}{% if t %}<div class="cell">{% for k in cats %}{% if c[k] %}<span class="{{ k }}" title="{{ titles[k] }}">{{ c[k] }}</span>{% endif %}{% endfor %}</div><div class="bar">{% for k in cats %}{% if c[k] %}<div class="{{ k }}" style="width:{{ 100 * c[k] / t }}%"></div>{% endif %}{% endfor %}</div>{% else %}<span class="none">&ndash;</span>{% endif %}</td>{% endfor %}</tr>
+{% for a, per in matrix %}<tr data-area="{{ a }}"><td>{{ a }}</td>{% for c in per %}<td>{% set t = c.values()|sum %}{% if t %}<div class="cell">{% for k in cells %}{% if c[k] %}<span class="{{ k }}" title="{{ celltitles[k] }}">{{ c[k] }}</span>{% endif %}{% endfor %}</div><div class="bar">{% for k in cells %}{% if c[k] %}<div class="{{ k }}" style="width:{{ 100 * c[k] / t }}%"></div>{% endif %}{% endfor %}</div>{% else %}<span class="none">&ndash;</span>{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
 
 <h2>Cases that differ ({{ diffs|length }})</h2>
 <div id="filters">
 <label>area <select id="f-area"><option value="">all</option>{% for a in areas %}<option>{{ a }}</option>{% endfor %}</select></label>
-<label>status <select id="f-status"><option value="">any</option>{% for k in cats + ['none'] %}<option value="{{ k }}">{{ titles[k] }} in some run</option>{% endfor %}</select></label>
+<label>status <select id="f-status"><option value="">any</option><option value="unexp">unexpected in some run</option>{% for k in cats + ['none'] %}<option value="{{ k }}">{{ titles[k] }} in some run</option>{% endfor %}<option value="xfail">expected failure in some run</option></select></label>
+<label><input type="checkbox" id="f-ns"> rows that differ only in NotSupported ({{ nsonly }})</label>
 <span id="f-count"></span></div>
 <table id="diffs"><tr><th>case</th>{% for r in runs %}<th>{{ r.label }}</th>{% endfor %}<th>message</th></tr>
-{% for name, area, per in diffs %}<tr data-area="{{ area }}" data-cats="{% for c in per %}{{ cat(c) }} {% endfor %}"><td class="case"><code>{{ name }}</code></td>{% for c in per %}{% if c %}<td class="st {{ cat(c) }}" title="{{ c.message }}">{{ c.status }}</td>{% else %}<td class="st none">not run</td>{% endif %}{% endfor %}<td class="msg">{% for c in per %}{% if c and c.message %}<div><b>{{ runs[loop.index0].label }}:</b> {{ c.message|truncate(300) }}</div>{% endif %}{% endfor %}</td></tr>
+{% for name, area, per in diffs %}<tr data-area="{{ area }}" data-cats="{% for c in per %}{{ cat(c) }} {{ cell(c) }} {% endfor %}"{% if nsonly_row(per) %} data-nsonly="1"{% endif %}><td class="case"><code>{{ name|wbr }}</code></td>{% for c in per %}<td class="st {{ cell(c) }}" title="{{ c.message if c else '' }}">{{ celltext(c) }}</td>{% endfor %}<td class="msg">{% for c in per %}{% if c and (c.failures or c.message) %}<div><b>{{ runs[loop.index0].label }}:</b> {{ first(c)|truncate(300) }}</div>{% endif %}{% endfor %}</td></tr>
 {% endfor %}</table>
 
 <h2>Expected failures</h2>
@@ -671,7 +779,7 @@ code { font-size: .92em; }
 <small>{{ b.date }}{% if b.wall_s is not none %} &middot; {{ '%.1f'|format(b.wall_s) }} s{% endif %} &middot; {{ b.n }} benchmarks, {{ b.figures }} with figures</small>
 <small><code>{{ b.file }}</code></small></div>
 {% endfor %}</div>
-<p>Bars: the median; whiskers: p10 to p90 of the samples kept; a log scale where the values span two decades.</p>
+<p>Bars: the median; whiskers: p10 to p90 of the samples kept; a log scale where the values span two decades.{% if modelled %} <span class="modelled">Runs marked "modelled" are the reference device's cost model (a fixed cost per command), not a measurement of hardware: compare them with nothing.</span>{% endif %}</p>
 {% for group, charts in bench_groups %}<h3>{{ group }}</h3><div class="charts">
 {% for id, title, desc, svg in charts %}<div class="chart" data-metric="{{ id }}"><b>{{ title }}</b><small>{{ desc }}</small>{{ svg|safe }}</div>
 {% endfor %}</div>{% endfor %}{% endif %}
@@ -679,23 +787,27 @@ code { font-size: .92em; }
 <script>
 (function () {
   var area = document.getElementById('f-area'), status = document.getElementById('f-status');
+  var ns = document.getElementById('f-ns');
   var rows = Array.prototype.slice.call(document.querySelectorAll('#diffs tr[data-area]'));
   function apply(write) {
     var shown = 0;
     rows.forEach(function (tr) {
       var ok = (!area.value || tr.dataset.area === area.value) &&
-               (!status.value || tr.dataset.cats.split(' ').indexOf(status.value) >= 0);
+               (!status.value || tr.dataset.cats.split(' ').indexOf(status.value) >= 0) &&
+               (ns.checked || !tr.dataset.nsonly);
       tr.hidden = !ok; if (ok) shown++;
     });
     document.getElementById('f-count').textContent = shown + ' of ' + rows.length + ' shown';
     if (write) location.hash = 'area=' + encodeURIComponent(area.value) +
-                               '&status=' + encodeURIComponent(status.value);
+                               '&status=' + encodeURIComponent(status.value) +
+                               (ns.checked ? '&ns=1' : '');
   }
   var h = {}; location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
     var p = kv.split('='); if (p[0]) h[p[0]] = decodeURIComponent(p[1] || '');
   });
   if (h.area) area.value = h.area; if (h.status) status.value = h.status;
-  area.onchange = status.onchange = function () { apply(true); };
+  ns.checked = h.ns === '1';
+  area.onchange = status.onchange = ns.onchange = function () { apply(true); };
   apply(false);
 })();
 </script>
@@ -709,6 +821,14 @@ def render_html(runs, benches=(), mutation=None):
     env = jinja2.Environment(autoescape=True)
     env.globals["cat"] = lambda c: category(c["status"] if c else None)
     env.globals["catname"] = category
+    env.globals["cell"] = cell_category
+    env.globals["celltext"] = cell_text
+    env.globals["first"] = first_failure
+    env.globals["nsonly_row"] = differs_only_in_notsupported
+    # case names break after '.' and '_', never mid-token
+    import markupsafe  # jinja2's own dependency
+    env.filters["wbr"] = lambda t: markupsafe.Markup(
+        re.sub(r"([._])", r"\1<wbr>", str(markupsafe.escape(t))))
     views = []
     for r in runs:
         views.append({"label": r.label, "api": r.api, "date": r.date, "wall_s": r.wall_s,
@@ -723,9 +843,13 @@ def render_html(runs, benches=(), mutation=None):
     incomplete = ["%s (%s) did not finish: %s; %d of %d cases not run"
                   % (r.label, r.path, r.stopped, headline(r)["notrun"], len(r.cases))
                   for r in runs if not r.complete]
+    diffs = differences(runs)
     return env.from_string(PAGE).render(
-        incomplete=incomplete, runs=views, matrix=list(matrix(runs).items()), diffs=differences(runs),
-        areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE, benches=bviews,
+        incomplete=incomplete, runs=views, matrix=list(matrix(runs, cells=True).items()),
+        diffs=diffs, nsonly=sum(differs_only_in_notsupported(per) for _, _, per in diffs),
+        attention=attention(runs), areas=areas(runs), cats=CATEGORIES, titles=CATEGORY_TITLE,
+        cells=CELLS, celltitles=CELL_TITLE, benches=bviews,
+        modelled=any(b.modelled for b in benches),
         bench_groups=bench_charts(benches) if benches else [], mutation=mutation)
 
 
@@ -771,7 +895,7 @@ def baseline(new, old):
             continue
         ca, cb = category(a), category(b)
         row = (name, a or "not run", b or "not run")
-        if cb == "fail" and ca != "fail":
+        if cb in ("fail", "harness") and ca not in ("fail", "harness"):
             regressions.append(row)
         elif ca == "fail" and cb == "pass":
             fixes.append(row)
