@@ -479,6 +479,80 @@ static size_t family(const char *prefix, char ***out)
 	return n;
 }
 
+/* Whether a file of prefix has a scope line and it matches t. */
+static bool scoped_match(const char *prefix, const struct vkqs_expect_target *t)
+{
+	for (int i = 0; i < 4; i++) {
+		char path[4200];
+		snprintf(path, sizeof(path), "%s%s", prefix, kinds[i]);
+		char *text = vkqs_read_file(path, NULL);
+		if (!text)
+			continue;
+		struct vkqs_expectations scratch = {0};
+		bool scoped, applies = file_applies(&scratch, path, text, t, &scoped);
+		free(text);
+		if (scoped && applies)
+			return true;
+	}
+	return false;
+}
+
+void vkqs_expectations_find(const char *dir, const struct vkqs_expect_target *t, char *out,
+			    size_t n)
+{
+	out[0] = '\0';
+	char **bases = NULL;
+	size_t nb = 0;
+	for (int i = 0; i < 4; i++) {
+		char pat[4200];
+		snprintf(pat, sizeof(pat), "%s/*%s", dir, kinds[i]);
+		glob_t g;
+		if (glob(pat, 0, NULL, &g) != 0)
+			continue;
+		for (size_t k = 0; k < g.gl_pathc; k++) {
+			char *p = strndup(g.gl_pathv[k], strlen(g.gl_pathv[k]) - strlen(kinds[i]));
+			bool dup = !p;
+			for (size_t j = 0; p && j < nb && !dup; j++)
+				dup = !strcmp(bases[j], p);
+			char **grown = dup ? NULL : realloc(bases, (nb + 1) * sizeof(*bases));
+			if (!grown) {
+				free(p);
+				continue;
+			}
+			bases = grown;
+			bases[nb++] = p;
+		}
+		globfree(&g);
+	}
+	if (nb)
+		qsort(bases, nb, sizeof(*bases), cmp_str);
+	for (size_t i = 0; i < nb; i++) {
+		/* a family member of another prefix is that prefix's business */
+		bool member = false;
+		for (size_t j = 0; j < nb && !member; j++) {
+			size_t l = strlen(bases[j]);
+			member = j != i && !strncmp(bases[i], bases[j], l) && bases[i][l] == '-';
+		}
+		bool match = !member && scoped_match(bases[i], t);
+		if (!member && !match) {
+			char **fam;
+			size_t nf = family(bases[i], &fam);
+			for (size_t k = 0; k < nf; k++) {
+				match = match || scoped_match(fam[k], t);
+				free(fam[k]);
+			}
+			free(fam);
+		}
+		if (match) {
+			size_t len = strlen(out);
+			snprintf(out + len, n - len, "%s%s", len ? "," : "", bases[i]);
+		}
+	}
+	for (size_t i = 0; i < nb; i++)
+		free(bases[i]);
+	free(bases);
+}
+
 bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
 				const struct vkqs_expect_target *t, char *err, size_t errsize)
 {

@@ -108,6 +108,12 @@ struct vkqs_expect_target {
 bool vkqs_expectations_load_for(struct vkqs_expectations *e, const char *prefixes,
 				const struct vkqs_expect_target *t, char *err,
 				size_t errsize);
+/* The expectations of a device in dir (e.g. "ci"): the prefixes of dir's
+ * -{fails,flakes,skips,serial}.txt files that are no other's family member
+ * and of which a file, or a family member's, has a scope line matching t;
+ * comma-separated into out ("" when none). */
+void vkqs_expectations_find(const char *dir, const struct vkqs_expect_target *t, char *out,
+			    size_t n);
 /* VK_DRIVER_ID_... of a VkDriverId, or NULL when unknown. */
 const char *vkqs_driver_id_name(unsigned id);
 /* Parsers over text already in memory (fname is used in messages). */

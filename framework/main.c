@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "compare.h"
 #include "device.h"
 #include "proflock.h"
 #include "expect.h"
@@ -62,6 +63,10 @@ static const struct {
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 	{"merge", "vkqs merge OUT.json SHARD.json...  (tools/merge.py: the shards of one\n"
 		  "                   `vkqs run --shard I/N --json` as one result file)\n"},
+	{"compare", "vkqs compare --outdir DIR [--filter GLOB]... [--timeout S] [--jobs N]\n"
+		    "                   [--validation] [--expectations-dir DIR]  (the suite on every\n"
+		    "                   device the loader sees, each with the ci/ expectations that\n"
+		    "                   scope themselves to it; DIR/index.html compares them)\n"},
 };
 static const char usage_tail[] =
 	"D: a device index, or a case-insensitive substring of the device or driver\n"
@@ -1139,6 +1144,7 @@ static int cmd_run(int argc, char **argv)
 		.jobs = o.jobs,
 		.batch = o.batch,
 		.no_fork = o.no_fork,
+		.verbose = o.verbose,
 	};
 	if (o.validation && !vkqs_validation_stats_init())
 		die("cannot map the validation counters");
@@ -1548,18 +1554,26 @@ static int cmd_merge(int argc, char **argv)
 	return run_tool("merge", VKQS_SOURCE_DIR "/tools/merge.py", argc, argv);
 }
 
+static int cmd_compare(int argc, char **argv)
+{
+	for (size_t i = 0; i < VKQS_ARRAY_LEN(usages); i++)
+		if (!strcmp(usages[i].cmd, "compare"))
+			return vkqs_compare_main(argc, argv, usages[i].text);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	vkqs_loader_add_refdevice();
 	if (argc < 2)
-		die("no command given (list, devices, info, run, bench, report; see vkqs --help)");
+		die("no command given (list, devices, info, run, bench, report, merge, compare; see vkqs --help)");
 	static const struct {
 		const char *name;
 		int (*fn)(int argc, char **argv);
 	} cmds[] = {
 		{"list", cmd_list},   {"devices", cmd_devices}, {"info", cmd_info},
 		{"run", cmd_run},     {"bench", cmd_bench},     {"report", cmd_report},
-		{"merge", cmd_merge},
+		{"merge", cmd_merge},   {"compare", cmd_compare},
 		/* internal: the second process of the profiling-lock cases (proflock.h) */
 		{"hold-profiling-lock", vkqs_hold_profiling_lock_main},
 	};
@@ -1569,5 +1583,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < VKQS_ARRAY_LEN(cmds); i++)
 		if (!strcmp(cmd, cmds[i].name))
 			return cmds[i].fn(argc - 2, argv + 2);
-	die("unknown command '%s' (list, devices, info, run, bench, report; see vkqs --help)", cmd);
+	die("unknown command '%s' (list, devices, info, run, bench, report, merge, compare; see vkqs --help)", cmd);
 }

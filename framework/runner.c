@@ -904,7 +904,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 			if (eof) {
 				size_t suspect = finish(s, results, &q, o, progress, user);
 				active--;
-				if (suspect != SIZE_MAX && !interrupted) {
+				if (suspect != SIZE_MAX && !interrupted && o->verbose) {
 					const struct vkqs_result *sr = &results[suspect];
 					printf("vkqs: %s ended in %s: checking the device in a "
 					       "fresh process\n",

@@ -33,6 +33,7 @@ struct vkqs_runner_opts {
 	unsigned jobs;        /* children at a time */
 	unsigned batch;       /* cases per child; 0 = choose */
 	bool no_fork;         /* run in this process (debugging) */
+	bool verbose;         /* say each device health check on stdout */
 	/* 0: keep the log (its last 16 KiB) of non-Pass results only; else
 	 * the first this many bytes of every result's log (benchmarks report
 	 * their samples there). */

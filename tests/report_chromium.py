@@ -33,6 +33,7 @@ class Dom(html.parser.HTMLParser):
         super().__init__()
         self.runs, self.matrix, self.diffs, self.charts = [], [], [], []
         self.attention = []  # [(run index, [case names])] in page order
+        self.regressed = []
         self.first_h2 = None
         self.in_h2 = False
         self.table = None
@@ -47,6 +48,8 @@ class Dom(html.parser.HTMLParser):
             self.attention.append((int(a["data-attention"]), []))
         elif tag == "li" and "data-case" in a and self.attention:
             self.attention[-1][1].append(a["data-case"])
+        elif tag == "li" and "data-regressed" in a:
+            self.regressed.append(a["data-regressed"])
         if tag == "table":
             self.table = a.get("id")
         elif tag == "tr" and "data-area" in a:
@@ -101,7 +104,7 @@ def main():
     victim = next(c for c in d["cases"] if c["status"] == "Pass")
     victim.update(status="Fail", outcome="unexpected", message="x.c:1: made unexpected",
                   failures=["x.c:1: made unexpected"], notes=[])
-    d["started_at"] = "2026-11-27T00:00:00Z"
+    d["started_at"] = "2026-11-28T00:00:00Z"  # later: a regression of the committed run
     d["summary"]["unexpected"] = d["summary"].get("unexpected", 0) + 1
     new = os.path.join(os.path.abspath(outdir), "lavapipe-with-unexpected.json")
     with open(new, "w") as f:
@@ -141,8 +144,10 @@ def main():
     if d.attention != want_att or victim["name"] not in d.attention[3][1]:
         fails.append("needs attention lists %r, expected %r" % (
             [(i, n[:3]) for i, n in d.attention], [(i, n[:3]) for i, n in want_att]))
+    elif d.regressed != [victim["name"]]:
+        fails.append("regressions %r, expected [%r]" % (d.regressed[:3], victim["name"]))
     else:
-        print("needs attention names %s first" % victim["name"])
+        print("needs attention names %s first, as a regression too" % victim["name"])
     diffs = report.differences(runs)
     nsonly = [report.differs_only_in_notsupported(per) for _, _, per in diffs]
     shown = [r for r in d.diffs if not r["hidden"]]

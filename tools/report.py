@@ -367,9 +367,24 @@ def attention(runs):
                              "more": max(0, len(c.get("failures") or []) - 1),
                              "order": c.get("order_dependent", ""),
                              "outcome": c.get("outcome", "")})
+        # regressions: against the newest earlier run of this device and
+        # driver on the page, cases that passed there and fail here
+        prev = [p for p in runs if p is not r and p.device == r.device and
+                p.driver == r.driver and p.date < r.date]
+        prev = max(prev, key=lambda p: p.date) if prev else None
+        regressed = []
+        if prev:
+            for name, c in r.cases.items():
+                o = prev.cases.get(name)
+                if o and category(o["status"]) in ("pass", "warn") and \
+                        category(c["status"]) in ("fail", "harness"):
+                    regressed.append({"name": name, "was": o["status"], "text": cell_text(c),
+                                      "cat": cell_category(c)})
         out.append({"run": i, "label": r.label, "rows": rows,
                     "notrun": sorted(notrun.items(), key=lambda kv: -kv[1]),
-                    "complete": r.complete, "stopped": r.stopped})
+                    "complete": r.complete, "stopped": r.stopped,
+                    "prev": "%s of %s" % (prev.label, prev.date) if prev else "",
+                    "regressed": regressed})
     return out
 
 
@@ -658,7 +673,7 @@ def markdown(runs, benches=(), mutation=None):
     inc = incomplete_lines(runs)
     if inc:
         out = ["# vkqs comparison: INCOMPLETE", ""] + inc + [""] + out[2:]
-    att = [a for a in attention(runs) if a["rows"] or a["notrun"]]
+    att = [a for a in attention(runs) if a["rows"] or a["notrun"] or a["regressed"]]
     out += ["## Needs attention", ""]
     if not att:
         out += ["Nothing unexpected in any run.", ""]
@@ -667,6 +682,11 @@ def markdown(runs, benches=(), mutation=None):
             a["label"], len(a["rows"]),
             "; %d not run" % sum(n for _, n in a["notrun"]) if a["notrun"] else ""))
         out += ["  - `%s` %s: %s" % (x["name"], x["text"], x["first"][:200]) for x in a["rows"][:20]]
+        if a["regressed"]:
+            out.append("  - %d regression(s) against %s: %s" % (
+                len(a["regressed"]), a["prev"],
+                ", ".join("`%s` (%s, then %s)" % (x["name"], x["was"], x["text"])
+                          for x in a["regressed"][:10])))
     out += [""]
     out.append("| run | API | date | cases | Pass | Fail | NotSupported | warnings | "
                "harness errors | not run | expected | unexpected |")
@@ -734,8 +754,9 @@ code { font-size: .92em; }
 {% endfor %}<h1>vkqs comparison</h1>
 <p class="legend">{% for k in cells %}<span class="{{ k }}">{{ celltitles[k] }}</span>{% endfor %}</p>
 {% if runs %}<h2 id="attention">Needs attention</h2>
-{% for a in attention %}<div class="att" data-attention="{{ a.run }}"><b>{{ a.label }}</b>: {% if not a.rows and not a.notrun and a.complete %}<span class="ok">nothing unexpected</span>{% else %}{{ a.rows|length }} unexpected{% if a.notrun %}, {{ a.notrun|sum(attribute=1) }} not run{% endif %}{% if not a.complete %}, <span class="incomplete">incomplete: {{ a.stopped }}</span>{% endif %}{% endif %}
+{% for a in attention %}<div class="att" data-attention="{{ a.run }}"><b>{{ a.label }}</b>: {% if not a.rows and not a.notrun and a.complete and not a.regressed %}<span class="ok">nothing unexpected</span>{% else %}{{ a.rows|length }} unexpected{% if a.notrun %}, {{ a.notrun|sum(attribute=1) }} not run{% endif %}{% if not a.complete %}, <span class="incomplete">incomplete: {{ a.stopped }}</span>{% endif %}{% endif %}
 {% if a.rows %}<ul>{% for x in a.rows[:50] %}<li data-case="{{ x.name }}"><span class="{{ x.cat }}">{{ x.text }}</span> <code>{{ x.name|wbr }}</code>: {{ x.first|truncate(400) }}{% if x.more %} <small>(+{{ x.more }} more failures)</small>{% endif %}{% if x.order %}<br><small>{{ x.order|truncate(400) }}</small>{% endif %}</li>{% endfor %}{% if a.rows|length > 50 %}<li>and {{ a.rows|length - 50 }} more (status filter: unexpected)</li>{% endif %}</ul>{% endif %}
+{% if a.regressed %}<div>{{ a.regressed|length }} regression(s) against {{ a.prev }}:<ul>{% for x in a.regressed[:30] %}<li data-regressed="{{ x.name }}">{{ x.was }} &rarr; <span class="{{ x.cat }}">{{ x.text }}</span> <code>{{ x.name|wbr }}</code></li>{% endfor %}</ul></div>{% endif %}
 {% if a.notrun %}<ul>{% for why, n in a.notrun %}<li><span class="none">{{ n }} not run</span>: {{ why|truncate(300) }}</li>{% endfor %}</ul>{% endif %}</div>
 {% endfor %}<h2>Runs</h2>
 <div class="runs">

@@ -33,8 +33,8 @@ the driver bugs that took a GPU down.  Text results of runs that wrote no
 JSON (fresh Debian roots, layer versions, the NVIDIA multiview loss) are the
 `results/*.txt` files.
 
-| file | started | device | driver | layer | expectations | vkqs build | cases | Pass | NotSupported | warnings | expected | unexpected | not run | end |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| file | started | device | driver | layer | expectations | vkqs build | cases | Pass | NotSupported | warnings | expected | flakes | unexpected | not run | end |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 """
 
 
@@ -54,11 +54,11 @@ def row(path, d):
     driver = dev.get("driver_info") or dev.get("driver_name", "?")
     if knobs:
         driver += " (" + " ".join("%s=%s" % kv for kv in sorted(knobs.items())) + ")"
-    return "| `%s` | %s | %s | %s | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+    return "| `%s` | %s | %s | %s | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         os.path.basename(path), (d.get("started_at") or "?")[:10], dev.get("name", "?"),
         driver, layer, exp, (d.get("build") or "?").replace("sha256:", "")[:12],
         s["total"], s["pass"], s["not_supported"], s["warnings"], s["expected_fails"],
-        s["failed"], s["not_run"], end)
+        s["flakes"], s["failed"], s["not_run"], end)
 
 
 def table(results_dir):
