@@ -446,15 +446,15 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The family of prefix: PREFIX-TAG of every PREFIX-TAG-KIND.txt, sorted,
- * each once. */
-static size_t family(const char *prefix, char ***out)
+/* The prefixes P of every file "<head>*KIND" (P: the path without
+ * KIND), sorted, each once. */
+static size_t prefixes_of(const char *head, char ***out)
 {
 	*out = NULL;
 	size_t n = 0;
 	for (int i = 0; i < 4; i++) {
 		char pat[4200];
-		snprintf(pat, sizeof(pat), "%s-*%s", prefix, kinds[i]);
+		snprintf(pat, sizeof(pat), "%s*%s", head, kinds[i]);
 		glob_t g;
 		if (glob(pat, 0, NULL, &g) != 0)
 			continue;
@@ -479,6 +479,14 @@ static size_t family(const char *prefix, char ***out)
 	return n;
 }
 
+/* The family of prefix: PREFIX-TAG of every PREFIX-TAG-KIND.txt. */
+static size_t family(const char *prefix, char ***out)
+{
+	char head[4200];
+	snprintf(head, sizeof(head), "%s-", prefix);
+	return prefixes_of(head, out);
+}
+
 /* Whether a file of prefix has a scope line and it matches t. */
 static bool scoped_match(const char *prefix, const struct vkqs_expect_target *t)
 {
@@ -501,31 +509,9 @@ void vkqs_expectations_find(const char *dir, const struct vkqs_expect_target *t,
 			    size_t n)
 {
 	out[0] = '\0';
-	char **bases = NULL;
-	size_t nb = 0;
-	for (int i = 0; i < 4; i++) {
-		char pat[4200];
-		snprintf(pat, sizeof(pat), "%s/*%s", dir, kinds[i]);
-		glob_t g;
-		if (glob(pat, 0, NULL, &g) != 0)
-			continue;
-		for (size_t k = 0; k < g.gl_pathc; k++) {
-			char *p = strndup(g.gl_pathv[k], strlen(g.gl_pathv[k]) - strlen(kinds[i]));
-			bool dup = !p;
-			for (size_t j = 0; p && j < nb && !dup; j++)
-				dup = !strcmp(bases[j], p);
-			char **grown = dup ? NULL : realloc(bases, (nb + 1) * sizeof(*bases));
-			if (!grown) {
-				free(p);
-				continue;
-			}
-			bases = grown;
-			bases[nb++] = p;
-		}
-		globfree(&g);
-	}
-	if (nb)
-		qsort(bases, nb, sizeof(*bases), cmp_str);
+	char head[4200], **bases;
+	snprintf(head, sizeof(head), "%s/", dir);
+	size_t nb = prefixes_of(head, &bases);
 	for (size_t i = 0; i < nb; i++) {
 		/* a family member of another prefix is that prefix's business */
 		bool member = false;
