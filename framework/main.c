@@ -531,7 +531,7 @@ static void on_result(void *user, const struct vkqs_result *r)
 	if (p->tty) {
 		/* one live line: done/total, elapsed, an estimate of the rest */
 		double el = vkqs_monotonic_s() - p->t0;
-		fprintf(stderr, "[%zu/%zu] %.0f s, about %.0f s left  %.60s", p->done, p->total, el,
+		fprintf(stderr, "[%zu/%zu] %.0f s, ~%.0f s left  %.48s", p->done, p->total, el,
 			p->done ? el / (double)p->done * (double)(p->total - p->done) : 0.0,
 			r->ci->name);
 		fflush(stderr);

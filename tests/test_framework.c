@@ -296,6 +296,55 @@ static void test_expectations(const char *dir)
 	vkqs_expectations_free(&e);
 	FMT(both, "%s,/nonexistent/prefix", pre[0]);
 	T(!vkqs_expectations_load(&e, both, err, sizeof(err)) && strstr(err, "/nonexistent/prefix"));
+
+	/* Entries under one comment block are one known bug (the console
+	 * groups by it): pins between entries do not split a block; a comment
+	 * after an entry or a blank line begins one; the title is the block's
+	 * first line that is not a pin. */
+	T(vkqs_parse_fails(&e,
+			   "# header\n\n# must: bug one\n# Observed: x\n# pin: a\nvkqs.a.b,Fail\n"
+			   "# pin: b\nvkqs.a.c,Fail\nvkqs.a.d,Fail\n# the same in d\nvkqs.a.e,Fail\n"
+			   "\nvkqs.a.f,Crash\n",
+			   "g.txt", err, sizeof(err)));
+	const struct vkqs_expected_fail *b = vkqs_expected_fail(&e, "vkqs.a.b"),
+					*c = vkqs_expected_fail(&e, "vkqs.a.c"),
+					*d = vkqs_expected_fail(&e, "vkqs.a.d"),
+					*x = vkqs_expected_fail(&e, "vkqs.a.e"),
+					*f = vkqs_expected_fail(&e, "vkqs.a.f");
+	T(b && c && d && x && f);
+	T(b->block_line == 3 && c->block_line == 3 && d->block_line == 3 && b->line == 6);
+	T(!strcmp(b->title, "must: bug one") && !strcmp(b->file, "g.txt"));
+	T(x->block_line == 10 && !strcmp(x->title, "the same in d"));
+	T(f->block_line == 10); /* no comment of its own: the block before */
+	vkqs_expectations_free(&e);
+
+	/* Scope lines (expect.h): every key present must match. */
+	struct vkqs_expect_target t = {.driver_info = "Mesa 25.0.7", .device_name = "NVIDIA H200",
+				       .driver_id = 4};
+	char spath[1100];
+	const char *stexts[] = {"# driver ids: VK_DRIVER_ID_NVIDIA_PROPRIETARY\n# devices: h200\n",
+			       "# driver ids: 4, 13\n# driver versions: Mesa 22.3.6\n",
+			       "# devices: H100\n"};
+	for (int i = 0; i < 3; i++) {
+		FMT(spath, "%s/scope%d-fails.txt", dir, i);
+		FILE *sf = fopen(spath, "w");
+		T(sf != NULL);
+		if (sf) {
+			fputs(stexts[i], sf);
+			fclose(sf);
+		}
+	}
+	FMT(both, "%s/scope0,%s/scope1,%s/scope2", dir, dir, dir);
+	T(vkqs_expectations_load_for(&e, both, &t, err, sizeof(err)) && e.nfiles == 1 &&
+	  strstr(e.files[0].path, "scope0-fails.txt") &&
+	  strstr(e.not_applied, "scope1-fails.txt (driver ids: 4, 13; driver versions: Mesa 22.3.6)") &&
+	  strstr(e.not_applied, "scope2-fails.txt (devices: H100)"));
+	vkqs_expectations_free(&e);
+	FMT(both, "%s/scope1,%s/scope2", dir, dir);
+	T(!vkqs_expectations_load_for(&e, both, &t, err, sizeof(err)) &&
+	  strstr(err, "no expectations for this device (NVIDIA H200"));
+	T(vkqs_driver_id_name(10) && !strcmp(vkqs_driver_id_name(10), "VK_DRIVER_ID_GOOGLE_SWIFTSHADER"));
+	T(vkqs_driver_id_name(0) == NULL && vkqs_driver_id_name(0x7fff0001) == NULL);
 }
 
 /* A run record with every status, special characters included, written by

@@ -719,7 +719,7 @@ PAGE = r"""<!DOCTYPE html>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1em 1.5em; color: #1d1d1f; max-width: none; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; } h2 { font-size: 1.15em; margin: 1.6em 0 .5em; }
 .runs { display: flex; flex-wrap: wrap; gap: .8em; }
-.run { border: 1px solid #ccd; border-radius: 6px; padding: .6em .8em; min-width: 15em; }
+.run { border: 1px solid #ccd; border-radius: 6px; padding: .6em .8em; min-width: 15em; max-width: 30em; }
 .run b { display: block; } .run small { color: #555; display: block; }
 .lost { color: #a00; font-weight: bold; }
 table { border-collapse: collapse; } td, th { border: 1px solid #dde; padding: .25em .5em; }
