@@ -33,7 +33,7 @@ uint64_t vkqs_ts_forward(uint64_t a, uint64_t b, uint32_t bits);
  * lands there with probability at most 2^-36, so a zero is a value the
  * driver never wrote (bug class 15), not chance.  VkQueueFamilyProperties:
  * "Bits outside the valid range are guaranteed to be zeros."  Two checks:
- * v is non-zero, and (bits < 64) no bit of v is set above `bits`; `what`
+ * (bits < 64) no bit of v is set above `bits` (a Fail); v == 0 only warns; `what`
  * names v in the messages. */
 bool vkqs_ts_check_valid(struct vkqs_ctx *ctx, const char *file, int line,
 			 const char *what, uint64_t v, uint32_t bits);

@@ -91,8 +91,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.4: FRAGMENT_SHADER_INVOCATIONS counts fragment shader invocations")             \
 	X(TS_HIGH_BITS, "timestamp_bits_above_valid", "timestamp", "",                       \
 	  "18.5: bits above timestampValidBits are zero")                                    \
-	X(TS_ZERO, "timestamp_zero", "timestamp", "",                                        \
-	  "18.5: the timestamp is the device time when the stage completed")                 \
+	X(TS_ZERO, "timestamp_zero", "timestamp,elapsed", "",                                \
+	  "18.5: the timestamp is the device time when the stage completed (an elapsed "     \
+	  "time query between two timestamps cannot exceed their difference)")              \
 	X(TS_BACKWARDS, "timestamp_backwards", "timestamp", "",                              \
 	  "18.5: a timestamp that happens after another is not lower")                       \
 	X(TS_PERIOD, "timestamp_period_doubled", "timestamp", "RD_CLOCK=host",                            \
@@ -248,7 +249,10 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(ENCODE_BYTES_SHORT, "encode_bytes_written_short", "video", "",                      \
 	  "18.12: the number of bytes written by the video encode operation")                \
 	X(ENCODE_INTRA_AS_INTER, "encode_intra_pixels_as_inter", "video.encode_feedback", "", \
-	  "18.12 (VK_KHR_video_encode_feedback2): the pixels encoded as intra blocks")
+	  "18.12 (VK_KHR_video_encode_feedback2): the pixels encoded as intra blocks")        \
+	X(STATUS_UNWRITTEN, "result_status_unwritten", "video", "",                           \
+	  "18.2 WITH_STATUS: an extra status value written directly after the results of "   \
+	  "each query, 0 while unavailable")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -282,6 +286,7 @@ struct rd_config {
 	bool instrument_blocks;         /* RD_INSTRUMENT_BLOCKS: perBasicBlockGranularity */
 	const char *profiling_lock_file; /* RD_PROFILING_LOCK_FILE */
 	uint64_t clock_start;           /* RD_CLOCK_START: first tick value */
+	uint32_t video_min_w, video_min_h; /* RD_VIDEO_MIN_CODED_EXTENT=WxH (default 16x16) */
 	/* Fault, not a variation: RD_WEDGE_FILE names a file shared by every
 	 * process, as a GPU is; submission RD_WEDGE_AFTER + 1 counted there
 	 * loses the device, and so does every later one in any process. */

@@ -208,7 +208,8 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 		}
 		/* 18.2 WITH_STATUS: a signed value after the query's values, 0
 		 * while unavailable */
-		if ((flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status) {
+		if ((flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status &&
+		    (avail || !rd_fault(c, RD_FAULT_STATUS_UNWRITTEN))) {
 			int64_t st = avail ? pool->status[query] : 0;
 			put(out + pool->value_count * word, (uint64_t)st, is64, RD_OVERFLOW_WRAP);
 		}

@@ -172,7 +172,7 @@ static const char *const knob_names[] = {
 	"RD_DRAW_DELAY_US", "RD_BENCH_SLOWDOWN", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
 	"RD_PARTIAL_VALUES", "RD_COMMAND_COST_NS", "RD_MAX_DEVIATION_NS", "RD_CLOCK",
 	"RD_CLOCK_START", "RD_INSTRUMENT_BLOCKS", "RD_PROFILING_LOCK_FILE", "RD_FAULT",
-	"RD_WEDGE_FILE", "RD_WEDGE_AFTER", "RD_DEBUG", NULL};
+	"RD_WEDGE_FILE", "RD_WEDGE_AFTER", "RD_VIDEO_MIN_CODED_EXTENT", "RD_DEBUG", NULL};
 
 extern char **environ;
 
@@ -223,6 +223,19 @@ void rd_config_load(struct rd_config *c)
 			       r, c->tile_w, c->tile_h);
 		else
 			c->region_w = w, c->region_h = h;
+	}
+	/* RD_VIDEO_MIN_CODED_EXTENT=WxH: VkVideoCapabilitiesKHR::minCodedExtent
+	 * of the encoder, whole macroblocks; an application's coded extent may
+	 * then exceed the picture it wanted (e.g. 80x64 for 64x64). */
+	c->video_min_w = c->video_min_h = 16;
+	const char *ve = env("RD_VIDEO_MIN_CODED_EXTENT");
+	if (ve) {
+		unsigned w = 0, h = 0;
+		if (!parse_wxh(ve, 16, RD_VIDEO_MAX_EXTENT, &w, &h) || w % 16 || h % 16)
+			refuse(c, "RD_VIDEO_MIN_CODED_EXTENT=%s is not WxH, multiples of 16 in "
+				  "[16, %d]", ve, RD_VIDEO_MAX_EXTENT);
+		else
+			c->video_min_w = w, c->video_min_h = h;
 	}
 	const char *p = env("RD_TIMESTAMP_PERIOD");
 	c->timestamp_period = 1.0f;

@@ -64,7 +64,8 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceVideoCapabilitiesKHR(
 	VkPhysicalDevice physicalDevice, const VkVideoProfileInfoKHR *pVideoProfile,
 	VkVideoCapabilitiesKHR *caps)
 {
-	(void)physicalDevice;
+	RD_FROM_HANDLE(rd_physical_device, pd, physicalDevice);
+	const struct rd_config *cfg = &pd->instance->config;
 	VkResult r = check_profile(pVideoProfile);
 	if (r != VK_SUCCESS)
 		return r;
@@ -72,7 +73,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceVideoCapabilitiesKHR(
 	caps->minBitstreamBufferOffsetAlignment = RD_VIDEO_OFFSET_ALIGN;
 	caps->minBitstreamBufferSizeAlignment = RD_VIDEO_SIZE_ALIGN;
 	caps->pictureAccessGranularity = (VkExtent2D){16, 16};
-	caps->minCodedExtent = (VkExtent2D){16, 16};
+	caps->minCodedExtent = (VkExtent2D){cfg->video_min_w, cfg->video_min_h};
 	caps->maxCodedExtent = (VkExtent2D){RD_VIDEO_MAX_EXTENT, RD_VIDEO_MAX_EXTENT};
 	caps->maxDpbSlots = 2;
 	caps->maxActiveReferencePictures = 1;

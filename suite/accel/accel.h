@@ -15,6 +15,13 @@
  * "may return VK_NOT_READY"). */
 void accel_results_finish(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool pool);
 
+/* A compacted size c of what was built with `size` bytes: a compacting
+ * copy needs a non-zero size (Fail, ending the case); above `size` only a
+ * CompatibilityWarning: 1.4.360 (accelstructures.adoc, queries.adoc) says
+ * only "the number of bytes required by a compacted" structure, so a
+ * compaction that does not shrink is surprising, not a broken must. */
+void accel_compacted_bound(struct vkqs_ctx *ctx, uint64_t c, uint64_t size, const char *what);
+
 /* A scratch buffer of `size` bytes for builds: its device address,
  * aligned to minAccelerationStructureScratchOffsetAlignment. */
 VkDeviceAddress accel_scratch(struct vkqs_ctx *ctx, VkDeviceSize size);

@@ -49,6 +49,16 @@ void accel_results_finish(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkQueryPool 
 		     vkqs_vk_result_name(res), never[1]);
 }
 
+void accel_compacted_bound(struct vkqs_ctx *ctx, uint64_t c, uint64_t size, const char *what)
+{
+	VKQS_ASSERTF(ctx, c > 0, "compacted size 0 (%s %" PRIu64 "): a compacting copy needs "
+		     "a non-zero size", what, size);
+	if (c > size)
+		vkqs_compat_warning(ctx, "compacted size %" PRIu64 " above %s %" PRIu64
+				    " (no sentence bounds it; compaction that grows is unusual)",
+				    c, what, size);
+}
+
 VkDeviceAddress accel_scratch(struct vkqs_ctx *ctx, VkDeviceSize size)
 {
 	VkPhysicalDeviceAccelerationStructurePropertiesKHR ap = {

@@ -178,9 +178,8 @@ static void compacted_size(struct vkqs_ctx *ctx, const void *param)
 	uint64_t c = 0;
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &c, 8,
 						 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
-	VKQS_ASSERTF(ctx, c > 0 && c <= a.object_size,
-		     "compacted size %" PRIu64 "; the structure's own memory (OBJECT_NV "
-		     "requirement) is %" PRIu64, c, (uint64_t)a.object_size);
+	accel_compacted_bound(ctx, c, a.object_size,
+			      "the structure's own memory (OBJECT_NV requirement)");
 	/* a compacting copy's target: compactedSize, no geometry
 	 * (VUID-VkAccelerationStructureCreateInfoNV-compactedSize-02421) */
 	VkAccelerationStructureInfoNV target = {.sType = VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_INFO_NV,

@@ -31,8 +31,8 @@ static void clear_attachments_inside_render_pass(struct vkqs_ctx *ctx,
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], occ_area(clear_draw) * FIXED_SAMPLES,
-				 "vkCmdClearAttachments (color)");
+	occ_expect_draws_plus_clears(ctx, &o, res[0], occ_area(clear_draw) * FIXED_SAMPLES, 1,
+				     "vkCmdClearAttachments (color)");
 }
 
 /* The render pass clears depth to 0.0, so the LESS draw at 0.5 passes only
@@ -60,8 +60,8 @@ static void clear_attachments_depth_inside_render_pass(struct vkqs_ctx *ctx,
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], occ_area(clear_draw) * FIXED_SAMPLES,
-				 "vkCmdClearAttachments (depth)");
+	occ_expect_draws_plus_clears(ctx, &o, res[0], occ_area(clear_draw) * FIXED_SAMPLES, 1,
+				     "vkCmdClearAttachments (depth)");
 }
 
 /* vkCmdClear{Color,DepthStencil}Image valid usage: the image's format
@@ -118,7 +118,8 @@ static void clear_image_outside_render_pass(struct vkqs_ctx *ctx, bool depth)
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], occ_area(clear_draw) * FIXED_SAMPLES,
+	/* in scope: the image clear, the instance's load and store operations */
+	occ_expect_draws_plus_clears(ctx, &o, res[0], occ_area(clear_draw) * FIXED_SAMPLES, 3,
 				 depth ? "vkCmdClearDepthStencilImage or the render pass "
 					 "instance's load/store operations"
 				       : "vkCmdClearColorImage or the render pass "
@@ -158,7 +159,7 @@ static void clear_attachments_only(struct vkqs_ctx *ctx, const void *param)
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], 0, "vkCmdClearAttachments (color, no draw)");
+	occ_expect_draws_plus_clears(ctx, &o, res[0], 0, 1, "vkCmdClearAttachments (color, no draw)");
 	VKQS_EXPECT_EQ(ctx, res[1], occ_area(clear_draw) * FIXED_SAMPLES);
 }
 
@@ -210,7 +211,7 @@ static void load_op_clear_in_query(struct vkqs_ctx *ctx, const void *param)
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], expected,
+	occ_expect_draws_plus_clears(ctx, &o, res[0], expected, 2,
 				 depth ? "the render pass instance's depth CLEAR load operation"
 				       : "the render pass instance's colour CLEAR load operation");
 	VKQS_EXPECT_EQ(ctx, res[1], expected);

@@ -128,10 +128,26 @@ VkQueryControlFlags occ_require_precise(struct vkqs_ctx *ctx)
  * queries.  This behavior is implementation-dependent."  Such work can only
  * add passing samples, so a precise result is at least the draws' exact
  * count; more is legal but not portable. */
-void occ_expect_draws_plus_clears(struct vkqs_ctx *ctx, uint64_t got,
-				     uint64_t draws, const char *extra)
+uint64_t occ_ops_ceiling(const struct occ *o, unsigned ops)
 {
-	if (VKQS_EXPECT_GE(ctx, got, draws) && got > draws)
+	return (uint64_t)ops * o->t->width * o->t->height * (uint64_t)o->t->samples * 3u;
+}
+
+void occ_expect_draws_plus_clears(struct vkqs_ctx *ctx, const struct occ *o, uint64_t got,
+				  uint64_t draws, unsigned ops, const char *extra)
+{
+	uint64_t ceiling = draws + occ_ops_ceiling(o, ops);
+	if (!VKQS_EXPECT_GE(ctx, got, draws) || got <= draws)
+		return;
+	if (got > ceiling)
+		vkqs_fail(ctx, "precise result %" PRIu64 " exceeds what the query saw: the draws' "
+			       "%" PRIu64 " samples plus at most %" PRIu64 " from %u operation(s) "
+			       "(%s), each at most the whole %ux%u target of each attachment at "
+			       "%u samples (18.3: \"must return a result that matches the actual "
+			       "number of samples passed\")",
+			  got, draws, ceiling - draws, ops, extra, o->t->width, o->t->height,
+			  (unsigned)o->t->samples);
+	else
 		vkqs_compat_warning(ctx,
 				    "precise result %" PRIu64 " exceeds the draws' exact count %" PRIu64
 				    " by %" PRIu64 ": %s counted towards the query "

@@ -91,9 +91,18 @@ VkQueryControlFlags occ_require_precise(struct vkqs_ctx *ctx);
  * load/store operations, and blits may count towards the results of
  * queries.  This behavior is implementation-dependent."  Such work can only
  * add passing samples, so a precise result is at least the draws' exact
- * count; more is legal but not portable. */
-void occ_expect_draws_plus_clears(struct vkqs_ctx *ctx, uint64_t got,
-				     uint64_t draws, const char *extra);
+ * count; more, up to what the `ops` in-scope operations can add
+ * (occ_ops_ceiling), is legal but not portable (CompatibilityWarning).
+ * Above that ceiling the result matches no count of samples the query saw:
+ * 18.3 "an implementation must return a result that matches the actual
+ * number of samples passed" makes it a Fail. */
+void occ_expect_draws_plus_clears(struct vkqs_ctx *ctx, const struct occ *o, uint64_t got,
+				  uint64_t draws, unsigned ops, const char *extra);
+/* The most that `ops` operations other than draws (a clear, a load or
+ * store operation of one attachment, a resolve, a blit or copy) can add:
+ * each touches at most the whole target (width x height pixels) of each of
+ * its attachments (colour, depth/stencil, a resolve) at its sample count. */
+uint64_t occ_ops_ceiling(const struct occ *o, unsigned ops);
 
 static const VkSampleCountFlagBits sample_params[] = {
 	VK_SAMPLE_COUNT_1_BIT,

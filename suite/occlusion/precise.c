@@ -106,8 +106,8 @@ static void precise_spans_render_passes(struct vkqs_ctx *ctx, const void *param)
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], (occ_area(a) + occ_area(b)) * FIXED_SAMPLES,
-				 "the render pass instances' attachment load/store operations");
+	occ_expect_draws_plus_clears(ctx, &o, res[0], (occ_area(a) + occ_area(b)) * FIXED_SAMPLES,
+				     4, "the render pass instances' attachment load/store operations");
 }
 
 static const struct vkqs_case cases[] = {

@@ -106,8 +106,9 @@ static void secondary_inherited_query(struct vkqs_ctx *ctx, const void *param)
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
 	if (precise)
-		occ_expect_draws_plus_clears(ctx, res[0], occ_area(r) * FIXED_SAMPLES,
-					 "the render pass instance's CLEAR load operation");
+		/* in scope: the instance's load and store operations */
+		occ_expect_draws_plus_clears(ctx, &o, res[0], occ_area(r) * FIXED_SAMPLES, 2,
+					     "the render pass instance's load/store operations");
 	else
 		VKQS_EXPECT_GT(ctx, res[0], 0);
 }

@@ -144,7 +144,8 @@ static void transfer_inside_query(struct vkqs_ctx *ctx, const void *param)
 
 	uint64_t res[MAX_QUERIES];
 	occ_finish(ctx, &o, res);
-	occ_expect_draws_plus_clears(ctx, res[0], occ_area(clear_draw) * p->samples, what);
+	/* in scope: the instance's load and store operations, the transfer */
+	occ_expect_draws_plus_clears(ctx, &o, res[0], occ_area(clear_draw) * p->samples, 3, what);
 }
 
 static const struct vkqs_case cases[] = {

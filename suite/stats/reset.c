@@ -182,6 +182,13 @@ static void copy_case(struct vkqs_ctx *ctx, bool is64, enum copy_mode mode)
 			     "the availability word copied after vkCmdResetQueryPool is %llu, not 0",
 			     (unsigned long long)a);
 	} else {
+		/* 18.2: the copy writes the values and the availability word of
+		 * an available query (WAIT); every byte still the guard is a copy
+		 * that wrote nothing, not a count. */
+		if (stats_untouched(d.b->map + d.pre, elem))
+			vkqs_fail(ctx, "the copy wrote nothing: all %zu bytes of the query's %u values "
+				       "and availability word still hold the guard 0x%02x",
+				  elem, n, STATS_GUARD_BYTE);
 		uint64_t vals[NSTATS];
 		for (uint32_t k = 0; k < n; k++)
 			vals[k] = vkqs_load_word(d.b->map + d.pre + k * word, word);

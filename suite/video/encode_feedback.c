@@ -225,10 +225,14 @@ static void upload(struct vkqs_ctx *ctx, struct encoder *e, bool noise)
 static void encoder_create(struct vkqs_ctx *ctx, struct encoder *e, uint32_t w, uint32_t h,
 			   bool noise)
 {
+	/* at least minCodedExtent, rounded up to whole access granules (and
+	 * macroblocks): the coded extent may exceed the picture asked for */
 	VkExtent2D g = e->caps.pictureAccessGranularity;
 	uint32_t gw = g.width > 16 ? g.width : 16, gh = g.height > 16 ? g.height : 16;
-	w = (w < e->caps.minCodedExtent.width ? e->caps.minCodedExtent.width : w + gw - 1) / gw * gw;
-	h = (h < e->caps.minCodedExtent.height ? e->caps.minCodedExtent.height : h + gh - 1) / gh * gh;
+	w = w < e->caps.minCodedExtent.width ? e->caps.minCodedExtent.width : w;
+	h = h < e->caps.minCodedExtent.height ? e->caps.minCodedExtent.height : h;
+	w = (w + gw - 1) / gw * gw;
+	h = (h + gh - 1) / gh * gh;
 	if (w > e->caps.maxCodedExtent.width || h > e->caps.maxCodedExtent.height)
 		vkqs_skip(ctx, "a %ux%u picture is outside the coded extents", w, h);
 	e->extent = (VkExtent2D){w, h};
@@ -670,7 +674,8 @@ static void two_queries(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
-/* Reset, not begun: without WAIT, VK_NOT_READY; a status word written is 0. */
+/* Reset, not begun: without WAIT, VK_NOT_READY; the status word is written,
+ * and is 0. */
 static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
@@ -688,8 +693,17 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR | VK_QUERY_RESULT_64_BIT);
 	vkqs_expect_not_ready(ctx, r, "a reset encode feedback query");
 	uint32_t n = (uint32_t)__builtin_popcount(flags);
-	VKQS_EXPECTF(ctx, w[n] == 0x5a5a5a5a5a5a5a5aull || w[n] == 0,
-		     "the status of a reset query is %" PRId64 " (0: not yet available)", (int64_t)w[n]);
+	/* 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
+	 * copied to pData, along with an extra status value written directly
+	 * after the results of each query"; "A value of zero indicates that the
+	 * results are not yet available".  The word is written for every query,
+	 * as the availability word is (an unwritten one fails the same way). */
+	VKQS_EXPECTF(ctx, w[n] == 0,
+		     w[n] == 0x5a5a5a5a5a5a5a5aull
+			     ? "the status word of a reset query was not written (the guard %"
+			       PRId64 " is still there)"
+			     : "the status of a reset query is %" PRId64 " (0: not yet available)",
+		     (int64_t)w[n]);
 }
 
 /* vkCmdCopyQueryPoolResults (on the graphics queue: the copy needs
@@ -1024,11 +1038,17 @@ static void feedback2_values(struct vkqs_ctx *ctx, const void *param)
 			has[bit] = true;
 			v[bit] = (int64_t)w[k++];
 		}
-	const uint64_t pixels = 64 * 64;
+	/* 1.4.360 queries.adoc: the counts "include padding pixels beyond the
+	 * requested coded extent that are part of the complete coding blocks";
+	 * the coded extent is e->extent (encoder_create: at least
+	 * minCodedExtent, whole granules, so whole macroblocks), not the 64x64
+	 * asked for. */
+	const uint64_t pixels = (uint64_t)e->extent.width * e->extent.height;
 	if (has[6])
 		VKQS_EXPECTF(ctx, (uint64_t)v[6] == pixels,
-			     "intra pixels %" PRId64 " for an IDR picture of 64x64 pixels (every "
-			     "block of an I slice is intra): expected %" PRIu64, v[6], pixels);
+			     "intra pixels %" PRId64 " for an IDR picture of %ux%u coded pixels "
+			     "(every block of an I slice is intra): expected %" PRIu64, v[6],
+			     e->extent.width, e->extent.height, pixels);
 	if (has[7])
 		VKQS_EXPECTF(ctx, v[7] == 0, "inter pixels %" PRId64 " in an I slice", v[7]);
 	if (has[8])

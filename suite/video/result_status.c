@@ -370,7 +370,8 @@ static void decoded_picture(struct vkqs_ctx *ctx, const void *param)
 	check_picture(ctx, d);
 }
 
-/* Reset, not begun: without WAIT, VK_NOT_READY; a status word written is 0. */
+/* Reset, not begun: without WAIT, VK_NOT_READY; the status word is written,
+ * and is 0. */
 static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 {
 	(void)param;
@@ -385,8 +386,17 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
 						      VK_QUERY_RESULT_64_BIT);
 	vkqs_expect_not_ready(ctx, r, "a reset result status query");
-	VKQS_EXPECTF(ctx, v == 0x5a5a5a5a5a5a5a5all || v == 0,
-		     "the status of a reset query is %" PRId64 " (0: not yet available)", v);
+	/* 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
+	 * copied to pData, along with an extra status value written directly
+	 * after the results of each query"; "A value of zero indicates that the
+	 * results are not yet available".  The word is written for every query,
+	 * as the availability word is (an unwritten one fails the same way). */
+	VKQS_EXPECTF(ctx, v == 0,
+		     v == 0x5a5a5a5a5a5a5a5all
+			     ? "the status word of a reset query was not written (the guard %"
+			       PRId64 " is still there)"
+			     : "the status of a reset query is %" PRId64 " (0: not yet available)",
+		     v);
 }
 
 /* A graphics or compute queue (the copy needs one:
@@ -502,7 +512,7 @@ static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
 	vkqs_submit_gated_on(ctx, g, d->q->queue, cb, fence, VK_NULL_HANDLE);
 	/* --- the gate is shut --- */
 	int64_t status = 0, early_status = 0, fin = 0;
-	uint32_t polls = 0, early = 0;
+	uint32_t polls = 0, early = 0, unwritten = 0;
 	VkResult r = VK_SUCCESS, early_result = VK_SUCCESS, any = VK_NOT_READY;
 	bool waited = false;
 	if (wait) {
@@ -512,7 +522,7 @@ static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
 		waited = vkqs_gate_opened_by_now(g);
 	} else {
 		for (; polls < 64; polls++) {
-			status = 0;
+			status = 0x5a5a5a5a5a5a5a5all; /* a guard: the word is written */
 			VkResult x = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &status, 8,
 							      VK_QUERY_RESULT_64_BIT |
 								      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR);
@@ -520,6 +530,10 @@ static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
 				any = x;
 			/* after the read: a read that blocks until the gate opens is no
 			 * early status */
+			if (status == 0x5a5a5a5a5a5a5a5all) {
+				unwritten++;
+				continue;
+			}
 			if (!vkqs_gate_state(g, NULL, NULL) && status != 0) {
 				early++;
 				early_result = x;
@@ -543,6 +557,13 @@ static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
 		     "%u of %u reads without WAIT before the decode could start returned "
 		     "a status (the last: %s, status %" PRId64 ")", early, polls,
 		     vkqs_vk_result_name(early_result), early_status);
+	/* 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
+	 * copied to pData, along with an extra status value written directly
+	 * after the results of each query"; "A value of zero indicates that the
+	 * results are not yet available".  The word is written for every query,
+	 * as the availability word is (an unwritten one fails the same way). */
+	VKQS_EXPECTF(ctx, unwritten == 0,
+		     "%u of %u reads without WAIT left the status word unwritten", unwritten, polls);
 	vkqs_expect_not_ready(ctx, any, "reads without WAIT before the decode could start");
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &fin, 8,
 						 VK_QUERY_RESULT_64_BIT |

@@ -11,9 +11,11 @@
  * 64x64, 1-sample render pass (final result DRAWS * 1024).  While the
  * submission executes, the host reads the query again and again with
  * PARTIAL | WITH_AVAILABILITY | 64 (no WAIT).  Every read whose
- * availability word is non-zero must hold the final result and return
- * VK_SUCCESS; a zero word allows any value up to the final one.  ROUNDS
- * submissions, then a WAIT read for the final result.
+ * availability word is non-zero must hold the final result; a zero word
+ * allows any value up to the final one.  (The return code is printed, not
+ * judged: VK_NOT_READY beside a non-zero word can be a query that became
+ * available during the call.)  ROUNDS submissions, then a WAIT read for
+ * the final result.
  *
  * SwiftShader (Chromium 156.0.8078.108) writes its internal query state as
  * the availability word (ACTIVE is 1): reads that land while the query is
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
 					   "vkGetQueryPoolResults returned %d", (int)res);
 			if (v[0] > 0 && v[0] < final)
 				active_reads++;
-			if (v[1] != 0 && (v[0] != final || res != VK_SUCCESS)) {
+			if (v[1] != 0 && v[0] != final) {
 				repro_log("round %lu, read %u: availability %llu (\"the query is "
 					  "complete\") with value %llu (final %llu), returned %s: "
 					  "FAIL", round + 1, i + 1, (unsigned long long)v[1],
@@ -137,7 +139,7 @@ int main(int argc, char **argv)
 	repro_fini(&r);
 	if (!bad)
 		printf("OK: %lu rounds, %lu reads (%lu with a partial count), every non-zero "
-		       "availability word came with the final result and VK_SUCCESS\n",
+		       "availability word came with the final result\n",
 		       round, reads, active_reads);
 	return bad ? 1 : 0;
 }
