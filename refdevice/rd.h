@@ -250,6 +250,18 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.12: the number of bytes written by the video encode operation")                \
 	X(ENCODE_INTRA_AS_INTER, "encode_intra_pixels_as_inter", "video.encode_feedback", "", \
 	  "18.12 (VK_KHR_video_encode_feedback2): the pixels encoded as intra blocks")        \
+	X(OCC_WRAP_16K, "occlusion_wraps_past_16k_in_a_pass", "occlusion", "",                 \
+	  "18.3: a precise result must match the samples that passed, however many queries " \
+	  "a render pass instance holds (MoltenVK#2682)")                                     \
+	X(TS_POOL_4096, "timestamp_pool_capped_at_4096", "timestamp", "",                     \
+	  "18.5: every timestamp written is available after the fence, whatever the pool's " \
+	  "size (MoltenVK#1907)")                                                             \
+	X(PERF_RESET_FROM_ZERO, "performance_reset_from_query_zero", "perf", "",               \
+	  "18.2: a reset sets the status of queries [firstQuery, firstQuery + queryCount - 1] " \
+	  "to unavailable, the others keep their results (v3dv b2db2e3f33d)")                  \
+	X(TS_VIDEO_UNWRITTEN, "timestamp_unwritten_on_video_queue", "timestamp", "",          \
+	  "VkQueueFamilyProperties: a family reporting timestampValidBits supports "         \
+	  "timestamps; 18.5: the write makes the query available (anv 8c9a7f77303)")         \
 	X(STATUS_UNWRITTEN, "result_status_unwritten", "video", "",                           \
 	  "18.2 WITH_STATUS: an extra status value written directly after the results of "   \
 	  "each query, 0 while unavailable")

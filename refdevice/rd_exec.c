@@ -709,6 +709,7 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 		rd_clock_advance_to(e->dev, max_u64(e->geom_ns, e->frag_ns));
 	rd_bin_free(&e->bin);
 	free(e->draws);
+	free(e->active);
 	/* Results become available a while after the work, but before the
 	 * fence that follows it. */
 	uint64_t now = rd_now_ns();

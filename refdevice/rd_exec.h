@@ -32,7 +32,6 @@
 #define COST_BIN_NS 1          /* tiler: binning one primitive */
 #define COST_TILE_NS 100       /* tiler: starting a tile */
 
-#define MAX_ACTIVE 32
 
 /* A query is a begin snapshot and an end difference of the one set of
  * counters the stages bump (STYLE 14, 17).  On the tiler a query inside a
@@ -49,6 +48,8 @@ struct active_query {
 	struct rd_counters delta;      /* the sum of end - begin over the phases */
 	bool beside_stats;             /* a primitives generated query that was active
 					  together with a statistics query (a fault) */
+	uint32_t pass_ordinal;         /* how many queries its render pass instance
+					  began before it (a fault reads it) */
 };
 
 /* The state commands set, which a tiled render pass replays per tile: it
@@ -71,6 +72,7 @@ struct exec_state {
 	uint8_t push[256];
 	/* render pass instance */
 	bool in_pass;
+	uint32_t pass_queries;         /* queries begun in this render pass instance */
 	bool suspending;               /* dynamic rendering begun with SUSPENDING */
 	struct rd_render_pass *pass;
 	struct rd_framebuffer *fb;
@@ -132,8 +134,11 @@ struct exec {
 	uint64_t geom_ns, frag_ns;
 	/* queries: open ones, and (tiler) ones ended in an earlier phase of
 	 * the pass that are begun again in the next */
-	struct active_query active[MAX_ACTIVE];
-	uint32_t active_count;
+	struct active_query *active;   /* grows: a tiled pass may hold any number; in
+					  begin order, ended ones as holes (pool NULL) */
+	uint32_t active_count, active_cap;
+	uint32_t active_live;          /* entries that are not holes */
+	uint32_t active_hint;          /* where find_query looks first */
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
 	struct region_state rc;        /* counters by region of the tiled pass, if asked */
 	uint32_t counter_pass;         /* VkPerformanceQuerySubmitInfoKHR::counterPassIndex */

@@ -185,6 +185,7 @@ void exec_subpass_resolve(struct exec *e)
 void exec_begin_render_pass(struct exec *e, const struct rd_cmd *c)
 {
 	e->s.in_pass = true;
+	e->s.pass_queries = 0;
 	e->s.pass = c->u.begin_rp.pass;
 	e->s.fb = c->u.begin_rp.fb;
 	e->s.subpass = 0;
@@ -225,6 +226,7 @@ void exec_clear_attachments(struct exec *e, const struct rd_cmd *c)
 void exec_begin_rendering(struct exec *e, const struct rd_cmd *c)
 {
 	e->s.in_pass = true;
+	e->s.pass_queries = 0;
 	e->s.pass = NULL;
 	e->s.fb = NULL;
 	e->s.area = c->u.begin_rendering.area;

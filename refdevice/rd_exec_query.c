@@ -25,14 +25,29 @@ static void make_available(struct exec *e, struct rd_query_pool *pool, uint32_t 
 		e->available_at_ns = at;
 }
 
+/* From the hint on, around: a tiled pass begins its queries again in every
+ * tile in the order of the first, so the next one is found at once. */
 static struct active_query *find_query(struct exec *e, struct rd_query_pool *pool,
 				       uint32_t query, uint32_t index)
 {
-	for (uint32_t i = 0; i < e->active_count; i++)
+	for (uint32_t k = 0; k < e->active_count; k++) {
+		uint32_t i = (e->active_hint + k) % e->active_count;
 		if (e->active[i].pool == pool && e->active[i].query == query &&
-		    e->active[i].index == index)
+		    e->active[i].index == index) {
+			e->active_hint = i;
 			return &e->active[i];
+		}
+	}
 	return NULL;
+}
+
+/* An ended query leaves a hole (the order stays); none left: empty. */
+static void drop_query(struct exec *e, struct active_query *a)
+{
+	a->pool = NULL;
+	a->open = false;
+	if (--e->active_live == 0)
+		e->active_count = e->active_hint = 0;
 }
 
 void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query,
@@ -40,10 +55,21 @@ void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 {
 	struct active_query *a = find_query(e, pool, query, index);
 	if (!a) {
-		if (e->active_count == MAX_ACTIVE) {
-			rd_log("vkCmdBeginQuery: more than %d active queries", MAX_ACTIVE);
-			return;
+		/* On the tiler every query of a pass stays here until the pass's
+		 * last tile, so a pass of 16 Ki queries needs 16 Ki entries
+		 * (nothing in the spec limits the queries of one instance). */
+		if (e->active_count == e->active_cap) {
+			uint32_t cap = e->active_cap ? 2 * e->active_cap : 32;
+			struct active_query *grown = realloc(e->active, cap * sizeof(*grown));
+			if (!grown) {
+				rd_log("vkCmdBeginQuery: out of memory for %u active queries", cap);
+				return;
+			}
+			e->active = grown;
+			e->active_cap = cap;
 		}
+		e->active_hint = e->active_count;
+		e->active_live++;
 		a = &e->active[e->active_count++];
 		memset(a, 0, sizeof(*a));
 		a->pool = pool;
@@ -51,11 +77,14 @@ void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 		a->flags = flags;
 		a->index = index;
 		a->view_mask = e->s.in_pass ? e->s.view_mask : 0;
+		a->pass_ordinal = e->s.in_pass ? e->s.pass_queries++ : 0;
 	}
 	a->open = true;
 	/* the fault's bookkeeping: primitives generated and statistics
-	 * queries active at the same time */
-	for (uint32_t i = 0; i < e->active_count; i++) {
+	 * queries active at the same time (only those two types look) */
+	bool pairs = pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT ||
+		     pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS;
+	for (uint32_t i = 0; pairs && i < e->active_count; i++) {
 		struct active_query *o = &e->active[i];
 		if (!o->open || o == a)
 			continue;
@@ -272,6 +301,11 @@ static void finish_query(struct exec *e, const struct active_query *a)
 				count = 1;
 			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
 				count++;
+			/* the fault: past 16 Ki queries in one render pass
+			 * instance a stale baseline adds what an earlier query
+			 * counted (MoltenVK#2682) */
+			if (a->pass_ordinal >= 16384 && rd_fault(cfg, RD_FAULT_OCC_WRAP_16K))
+				count++;
 			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
 									  : nonprecise(cfg, count);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
@@ -363,7 +397,7 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	 * never finished */
 	if (rd_fault(&e->dev->instance->config, RD_FAULT_SUSPENDED_QUERY_DROPPED) &&
 	    e->s.in_pass && e->s.suspending) {
-		*a = e->active[--e->active_count];
+		drop_query(e, a);
 		return;
 	}
 	struct rd_counters now;
@@ -377,7 +411,7 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
 		return;
 	struct active_query done = *a;
-	*a = e->active[--e->active_count];
+	drop_query(e, a);
 	finish_query(e, &done);
 }
 
@@ -393,6 +427,13 @@ void exec_write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t q
 	/* "If an overflow occurs, the timestamp value must wrap back to zero";
 	 * bits above timestampValidBits are zero. */
 	const struct rd_config *cfg = &e->dev->instance->config;
+	/* the fault: a pool's timestamps past its first 4096 are never written
+	 * (a hardware sample buffer of 32 KiB, MoltenVK#1907) */
+	if (query >= 4096 && rd_fault(cfg, RD_FAULT_TS_POOL_4096))
+		return;
+	/* the fault: a video family that reports timestamp bits writes none */
+	if (e->q->family == RD_FAMILY_ENCODE && rd_fault(cfg, RD_FAULT_TS_VIDEO_UNWRITTEN))
+		return;
 	/* the fault: a clock that restarts with every command buffer */
 	uint64_t t = rd_clock_ticks(e->dev, rd_fault(cfg, RD_FAULT_TS_PER_CB)
 						    ? exec_time(e) - e->cb_start_ns

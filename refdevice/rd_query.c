@@ -19,6 +19,11 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 		count--;
 	if (rd_fault(c, RD_FAULT_RESET_NEIGHBOUR) && first + count < pool->count)
 		count++;
+	/* the fault: performance queries reset from index 0, not firstQuery
+	 * (v3dv, mesa b2db2e3f33d) */
+	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR &&
+	    rd_fault(c, RD_FAULT_PERF_RESET_FROM_ZERO))
+		first = 0;
 	if (first >= pool->count)
 		return;
 	if (count > pool->count - first)

@@ -918,6 +918,57 @@ static void pool_reuse(struct vkqs_ctx *ctx, const void *param)
 			     round + 1, uint_of(pf, c, r), round ? 5 : 2);
 	}
 }
+/* A reset of queries [2, 4) of a pool of 4 (v3dv reset performance
+ * queries from index 0 instead of firstQuery, mesa b2db2e3f33d): 18.2
+ * vkResetQueryPool / vkCmdResetQueryPool set "the status of query indices
+ * [firstQuery, firstQuery + queryCount - 1] to unavailable", so queries 0
+ * and 1 keep their results (read without WAIT: available, 1 and 2 draws),
+ * and 2 and 3, used again, count their new draws (5 and 6), not a sum. */
+static void pool_reset_range(struct vkqs_ctx *ctx, const void *param)
+{
+	bool host = *(const bool *)param;
+	if (host && !ctx->vk->f12.hostQueryReset)
+		vkqs_skip(ctx, "hostQueryReset is not enabled");
+	struct one_counter o = one_counter(ctx, "draws", 4);
+	measure_growing(ctx, &o.s, o.pool, 4, o.passes);
+	if (host) {
+		D->vkResetQueryPool(DEV, o.pool, 2, 2);
+	} else {
+		VkCommandBuffer rb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+		D->vkCmdResetQueryPool(rb, o.pool, 2, 2);
+		vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, rb);
+	}
+	result_t r[4];
+	memset(r, GUARD, sizeof(r));
+	VkResult kept = D->vkGetQueryPoolResults(DEV, o.pool, 0, 2, 2 * sizeof(result_t), r,
+						 sizeof(result_t), 0);
+	VKQS_EXPECTF(ctx, kept == VK_SUCCESS && uint_of(o.pf, o.c, r[0]) == 1 &&
+				  uint_of(o.pf, o.c, r[1]) == 2,
+		     "queries 0 and 1, outside the reset range [2, 4): %s, %" PRIu64 " and %" PRIu64
+		     " draws (1 and 2 recorded, still available)",
+		     vkqs_vk_result_name(kept), uint_of(o.pf, o.c, r[0]), uint_of(o.pf, o.c, r[1]));
+	/* queries 2 and 3 again, around 5 and 6 draws */
+	VkCommandBuffer cb = perf_cmd(ctx);
+	vkqs_target_begin(ctx, cb, o.s.t, 1.0f);
+	for (uint32_t q = 2; q < 4; q++) {
+		D->vkCmdBeginQuery(cb, o.pool, q, 0);
+		for (uint32_t i = 0; i < q + 3; i++)
+			vkqs_draw_rect(ctx, cb, o.s.p, o.s.t, 0, 0, 4, 4, 0.5f);
+		D->vkCmdEndQuery(cb, o.pool, q);
+	}
+	vkqs_target_end(ctx, cb);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	perf_submit(ctx, cb, o.passes);
+	perf_results(ctx, o.pool, 0, 4, 1, r);
+	for (uint32_t q = 0; q < 4; q++) {
+		uint64_t want = q < 2 ? q + 1 : q + 3;
+		VKQS_EXPECTF(ctx, uint_of(o.pf, o.c, r[q]) == want,
+			     "query %u after a %s reset of [2, 4) and a second use of 2 and 3: %" PRIu64
+			     " draws, %" PRIu64 " recorded in its last use",
+			     q, host ? "host" : "command", uint_of(o.pf, o.c, r[q]), want);
+	}
+}
+
 static const bool reset_kinds[] = {true, false};
 static void reset_kind_name(const void *p, char *b, size_t n)
 {
@@ -1419,6 +1470,9 @@ static const struct vkqs_case cases[] = {
 	ROW("pool.two_pools_compute", pool_two_pools_compute,
 	    "performanceCounterMultipleQueryPools: several performance pools around dispatches "
 	    "in a command buffer, submitted for the larger pass count"),
+	{"pool.reset_range", pool_reset_range, "18.2: a reset sets the status of query indices "
+	 "[firstQuery, firstQuery + queryCount - 1] to unavailable: the others keep their "
+	 "results (performance queries, firstQuery 2)", VKQS_PARAMS(reset_kinds, reset_kind_name)},
 	{"pool.reuse", pool_reuse, "vkResetQueryPool / vkCmdResetQueryPool reset a performance "
 				   "query for each pass",
 	 VKQS_PARAMS(reset_kinds, reset_kind_name)},

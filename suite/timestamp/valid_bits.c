@@ -1,5 +1,6 @@
 /* vkqs.timestamp.valid_bits.*: bits above timestampValidBits are zero, per queue. */
 #include "timestamp.h"
+#include "verdict.h"
 
 /* Whether the family may write at the stage: graphics and compute families
  * support transfer operations whether or not they report TRANSFER_BIT
@@ -75,7 +76,115 @@ static void valid_bits_queue_sync2(struct vkqs_ctx *ctx, const void *param)
 	ts_expect_series(ctx, &s);
 }
 
+/* Timestamps on the video decode and encode queues vkqs opens (drivers
+ * shipped families that report timestampValidBits but could not write:
+ * anv's video engine needed its own end-of-pipe flush, mesa 8c9a7f77303;
+ * radv reported bits for video families it was "not sure" could write,
+ * 16682b60546).  A family reporting non-zero bits supports timestamps
+ * (VkQueueFamilyProperties: "The valid range for the count is 36 to 64
+ * bits, or a value of 0, indicating no support for timestamps"), and
+ * vkCmdWriteTimestamp is a command of video queues (vk.xml queues).  Four
+ * writes at TOP and BOTTOM, a barrier between: after the fence each is
+ * available (18.5: the query is made available when the write executes),
+ * within the bits, and ordered. */
+static const char *const video_names[] = {"decode", "encode"};
+static const uint8_t video_params[] = {0, 1};
+static void video_name(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", video_names[*(const uint8_t *)param]);
+}
+
+static void valid_bits_video(struct vkqs_ctx *ctx, const void *param)
+{
+	bool encode = *(const uint8_t *)param;
+	struct vkqs_queue *q = encode ? &ctx->vk->encode : &ctx->vk->decode;
+	if (q->family == VKQS_NO_FAMILY)
+		vkqs_skip(ctx, "no video %s queue (VK_KHR_video_%s_queue)",
+			  encode ? "encode" : "decode", encode ? "encode" : "decode");
+	uint32_t bits = ctx->vk->info.families[q->family].timestamp_valid_bits;
+	if (!bits)
+		vkqs_skip(ctx, "the video %s family %u reports timestampValidBits 0 (no timestamps)",
+			  encode ? "encode" : "decode", q->family);
+	const uint32_t n = 4;
+	struct ts_set s = {.bits = bits};
+	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+	ts_reset_for(ctx, q, cb, pool, n);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			D->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+						VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 0,
+						NULL);
+		D->vkCmdWriteTimestamp(cb, i % 2 ? VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT
+						 : VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+				       pool, i);
+	}
+	vkqs_cmd_end(ctx, cb);
+	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
+	/* after the fence, without WAIT: every write has executed */
+	uint64_t w[2 * 4];
+	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, n, sizeof(w), w, 16,
+					      VK_QUERY_RESULT_64_BIT |
+						      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+	uint32_t unavailable = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		s.v[i] = w[2 * i];
+		unavailable += w[2 * i + 1] == 0;
+	}
+	s.n = n;
+	VKQS_ASSERTF(ctx, r == VK_SUCCESS && unavailable == 0,
+		     "%u of %u timestamps written on the video %s queue (family %u, "
+		     "timestampValidBits %u) are unavailable after its fence (%s): the family "
+		     "claims timestamps it does not write",
+		     unavailable, n, encode ? "encode" : "decode", q->family, bits,
+		     vkqs_vk_result_name(r));
+	ts_expect_series(ctx, &s);
+}
+
+/* The queue families and what they say of timestamps, as a note (the
+ * truth table a driver engineer reads); a family that cannot record
+ * command buffers (sparse binding only: no vkCmdWriteTimestamp can run on
+ * it) but reports non-zero timestampValidBits claims a support it cannot
+ * have: CompatibilityWarning (radv: "Timestamps are not valid on dedicated
+ * sparse queue", Mesa 25.2.0 release notes). */
+static void valid_bits_families(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	const struct vkqs_device_info *d = &ctx->vk->info;
+	const VkQueueFlags records = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT |
+				     VK_QUEUE_TRANSFER_BIT | VK_QUEUE_VIDEO_DECODE_BIT_KHR |
+				     VK_QUEUE_VIDEO_ENCODE_BIT_KHR;
+	char table[1024] = "";
+	size_t len = 0;
+	for (uint32_t i = 0; i < d->family_count && len < sizeof(table); i++) {
+		const struct vkqs_family_info *f = &d->families[i];
+		len += (size_t)snprintf(table + len, sizeof(table) - len,
+					"%sfamily %u flags 0x%x: %u bits", i ? "; " : "", i,
+					(unsigned)f->flags, f->timestamp_valid_bits);
+		if (f->timestamp_valid_bits && !(f->flags & records))
+			vkqs_compat_warning(ctx, "family %u (flags 0x%x: no graphics, compute, transfer "
+					    "or video) reports timestampValidBits %u, but no "
+					    "command buffer of it can write a timestamp",
+					    i, (unsigned)f->flags, f->timestamp_valid_bits);
+		VKQS_EXPECTF(ctx, f->timestamp_valid_bits == 0 ||
+				     (f->timestamp_valid_bits >= 36 && f->timestamp_valid_bits <= 64),
+			     "family %u: timestampValidBits %u (\"The valid range for the count is 36 "
+			     "to 64 bits, or a value of 0\")", i, f->timestamp_valid_bits);
+	}
+	vkqs_note(ctx, "%s", table);
+}
+
 static const struct vkqs_case cases[] = {
+	{.name = "valid_bits.video_queue",
+	 .fn = valid_bits_video,
+	 .spec = "VkQueueFamilyProperties: timestampValidBits 36 to 64, or 0 \"indicating no "
+		 "support for timestamps\"; 18.5: vkCmdWriteTimestamp on the video decode and "
+		 "encode queues, available after the fence, within the bits, ordered",
+	 .params = VKQS_PARAMS(video_params, video_name)},
+	{.name = "valid_bits.every_family",
+	 .fn = valid_bits_families,
+	 .spec = "VkQueueFamilyProperties: \"The valid range for the count is 36 to 64 bits, "
+		 "or a value of 0, indicating no support for timestamps\" (per family)"},
 	{.name = "valid_bits.queue",
 	 .fn = valid_bits_queue,
 	 .spec = "VkQueueFamilyProperties: timestampValidBits is the unsigned integer "
