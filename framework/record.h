@@ -56,7 +56,7 @@ struct vkqs_result {
 	size_t npreds;
 	/* The case process it was given to (0: none yet) and its place in that
 	 * process's batch: a journal cut short keeps which cases shared a
-	 * process, so --resume runs them again together (main.c). */
+	 * process, so --resume runs them again together (cli/cmd_run.c). */
 	long process;
 	unsigned position;
 	char *order_note;

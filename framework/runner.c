@@ -553,7 +553,7 @@ static void handle_record(struct slot *s, struct vkqs_result *results,
 	struct vkqs_result *r = &results[s->batch[rec->slot]];
 	if (rec->kind == REC_START) {
 		/* the cases this one follows in its process: what an
-		 * order-dependent failure is rerun after (main.c) */
+		 * order-dependent failure is rerun after (cli/cmd_run.c) */
 		free(r->preds);
 		r->preds = NULL;
 		r->npreds = rec->slot;

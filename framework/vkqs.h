@@ -1,4 +1,5 @@
-/* The case API: what a file under suite/ sees.
+/* The case API: what a file under suite/ sees ("STYLE n": rule n of
+ * docs/style.md; docs/writing-a-case.md walks a new case through).
  *
  * One case = one static function + one row in the area's table (STYLE 1).
  * A case that runs over combinations names a typed parameter array and a

@@ -250,10 +250,10 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.12: the number of bytes written by the video encode operation")                \
 	X(ENCODE_INTRA_AS_INTER, "encode_intra_pixels_as_inter", "video.encode_feedback", "", \
 	  "18.12 (VK_KHR_video_encode_feedback2): the pixels encoded as intra blocks")        \
-	X(OCC_WRAP_16K, "occlusion_wraps_past_16k_in_a_pass", "occlusion", "",                 \
+	X(OCC_WRAP_16K, "occlusion_wraps_past_16k_in_a_pass", "scale", "",                     \
 	  "18.3: a precise result must match the samples that passed, however many queries " \
 	  "a render pass instance holds (MoltenVK#2682)")                                     \
-	X(TS_POOL_4096, "timestamp_pool_capped_at_4096", "timestamp", "",                     \
+	X(TS_POOL_4096, "timestamp_pool_capped_at_4096", "scale", "",                         \
 	  "18.5: every timestamp written is available after the fence, whatever the pool's " \
 	  "size (MoltenVK#1907)")                                                             \
 	X(PERF_RESET_FROM_ZERO, "performance_reset_from_query_zero", "perf", "",               \

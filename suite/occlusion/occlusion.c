@@ -43,7 +43,6 @@ VKQS_GROUP_DECL(occlusion, attachments);
 VKQS_GROUP_DECL(occlusion, suspend);
 VKQS_GROUP_DECL(occlusion, conditional);
 VKQS_GROUP_DECL(occlusion, tessellation);
-VKQS_GROUP_DECL(occlusion, scale);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -69,7 +68,6 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_occlusion_suspend, 0, 0},
 	{&vkqs_occlusion_conditional, 0, 0},
 	{&vkqs_occlusion_tessellation, 0, 0},
-	{&vkqs_occlusion_scale, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(occlusion, parts);

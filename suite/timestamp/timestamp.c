@@ -17,7 +17,6 @@ VKQS_GROUP_DECL(timestamp, order);
 VKQS_GROUP_DECL(timestamp, calibrated);
 VKQS_GROUP_DECL(timestamp, properties);
 VKQS_GROUP_DECL(timestamp, work);
-VKQS_GROUP_DECL(timestamp, scale);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -31,7 +30,6 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_timestamp_calibrated, 0, 0},
 	{&vkqs_timestamp_properties, 0, 0},
 	{&vkqs_timestamp_work, 0, 0},
-	{&vkqs_timestamp_scale, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(timestamp, parts);

@@ -1,4 +1,4 @@
-/* vkqs.occlusion.scale.*: many occlusion queries in one render pass
+/* vkqs.scale.occlusion.*: many occlusion queries in one render pass
  * instance.  MoltenVK kept a stale baseline past 16 Ki queries in one pass
  * and crashed in setVisibilityResultMode (KhronosGroup/MoltenVK#2682,
  * PR #2739): nothing in the spec limits how many queries one instance may
@@ -8,7 +8,7 @@
  * reports the largest that worked, so a limit reads as a number. */
 #include <stdlib.h>
 
-#include "occlusion.h"
+#include "../occlusion/occlusion.h"
 #include "verdict.h"
 
 static const uint32_t scale_counts[] = {4096, 16384, 16448};
@@ -66,10 +66,10 @@ static void scale_queries_in_one_pass(struct vkqs_ctx *ctx, const void *param)
 }
 
 static const struct vkqs_case cases[] = {
-	{.name = "scale.queries_in_one_pass",
+	{.name = "occlusion.queries_in_one_pass",
 	 .fn = scale_queries_in_one_pass,
 	 .spec = "18.3: a precise result \"must\" match the samples that passed, for every "
 		 "query of a render pass instance however many (4096, 16384, 16448 queries)"},
 };
 
-VKQS_GROUP(occlusion, scale, cases);
+VKQS_GROUP(scale, occlusion, cases);

@@ -1,4 +1,4 @@
-/* vkqs.timestamp.scale.*: timestamp pools larger than a driver's hardware
+/* vkqs.scale.timestamp.*: timestamp pools larger than a driver's hardware
  * buffer.  MoltenVK's timestamps beyond the 32 KiB MTLCounterSampleBuffer
  * (4096 queries) fell back to emulation (KhronosGroup/MoltenVK#1907), and
  * applications learned to cap their pools at 4 Ki (wolfpld/tracy PR
@@ -7,7 +7,7 @@
  * timestampValidBits (18.5; VkQueueFamilyProperties).  The case grows the
  * pool (4096, 4097, 16384, 65536 queries, each written once) and reports
  * the largest size that worked, so a limit reads as a number. */
-#include "timestamp.h"
+#include "../timestamp/timestamp.h"
 #include "verdict.h"
 
 static const uint32_t scale_sizes[] = {4096, 4097, 16384, 65536};
@@ -62,11 +62,11 @@ static void scale_pool_size(struct vkqs_ctx *ctx, const void *param)
 }
 
 static const struct vkqs_case cases[] = {
-	{.name = "scale.pool_size",
+	{.name = "timestamp.pool_size",
 	 .fn = scale_pool_size,
 	 .spec = "18.5: every timestamp the submission wrote is available after its fence, "
 		 "within timestampValidBits, whatever the pool's size (4096, 4097, 16384, "
 		 "65536 queries)"},
 };
 
-VKQS_GROUP(timestamp, scale, cases);
+VKQS_GROUP(scale, timestamp, cases);
