@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -136,6 +137,18 @@ void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e)
 	     r->outcome == VKQS_OUTCOME_NOT_PINNED) &&
 	    e && vkqs_regex_list_match(&e->flakes, r->ci->name))
 		r->outcome = VKQS_OUTCOME_KNOWN_FLAKE;
+}
+
+void vkqs_run_free_results(struct vkqs_run *run)
+{
+	for (size_t i = 0; i < run->count; i++) {
+		free(run->results[i].log);
+		free(run->results[i].preds);
+		free(run->results[i].order_note);
+	}
+	free(run->results);
+	run->results = NULL;
+	run->count = 0;
 }
 
 void vkqs_summarize(const struct vkqs_run *run, struct vkqs_summary *s)

@@ -123,5 +123,8 @@ bool vkqs_result_items_from(struct vkqs_result *r, const char *const *texts, con
 /* Sets outcome from status, baseline and flake list (before any rerun). */
 void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e);
 void vkqs_summarize(const struct vkqs_run *run, struct vkqs_summary *s);
+/* Frees what the results own (logs, predecessors, order notes) and the
+ * results array. */
+void vkqs_run_free_results(struct vkqs_run *run);
 
 #endif

@@ -332,15 +332,11 @@ int cmd_bench(int argc, char **argv)
 	}
 	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
 	       run.count, run.wall_s, failed);
-	for (size_t i = 0; i < run.count; i++) {
-		free(run.results[i].log);
-		free(run.results[i].preds);
-		free(run.results[i].order_note);
-	}
-	free(run.results);
+	bool complete = run.complete;
+	vkqs_run_free_results(&run);
 	free(o.filters);
 	vkqs_registry_free(&reg);
-	if (!run.complete)
+	if (!complete)
 		return 130;
 	return failed ? EXIT_UNEXPECTED : 0;
 }

@@ -758,12 +758,7 @@ int cmd_run(int argc, char **argv)
 		rc = 130;
 	else if (!run.complete && !rc)
 		rc = EXIT_UNEXPECTED;
-	for (size_t i = 0; i < run.count; i++) {
-		free(run.results[i].log);
-		free(run.results[i].preds);
-		free(run.results[i].order_note);
-	}
-	free(run.results);
+	vkqs_run_free_results(&run);
 	free(o.filters);
 	vkqs_expectations_free(&e);
 	vkqs_registry_free(&reg);
