@@ -153,26 +153,6 @@ bool vkqs_check_true(struct vkqs_ctx *ctx, bool fatal, const char *file,
 	return v;
 }
 
-const char *vkqs_vk_result_name(VkResult r)
-{
-	switch (r) {
-#define R(x) case x: return #x;
-	R(VK_SUCCESS) R(VK_NOT_READY) R(VK_TIMEOUT) R(VK_EVENT_SET)
-	R(VK_EVENT_RESET) R(VK_INCOMPLETE) R(VK_ERROR_OUT_OF_HOST_MEMORY)
-	R(VK_ERROR_OUT_OF_DEVICE_MEMORY) R(VK_ERROR_INITIALIZATION_FAILED)
-	R(VK_ERROR_DEVICE_LOST) R(VK_ERROR_MEMORY_MAP_FAILED)
-	R(VK_ERROR_LAYER_NOT_PRESENT) R(VK_ERROR_EXTENSION_NOT_PRESENT)
-	R(VK_ERROR_FEATURE_NOT_PRESENT) R(VK_ERROR_INCOMPATIBLE_DRIVER)
-	R(VK_ERROR_TOO_MANY_OBJECTS) R(VK_ERROR_FORMAT_NOT_SUPPORTED)
-	R(VK_ERROR_FRAGMENTED_POOL) R(VK_ERROR_UNKNOWN)
-	R(VK_ERROR_OUT_OF_POOL_MEMORY) R(VK_ERROR_INVALID_EXTERNAL_HANDLE)
-	R(VK_ERROR_FRAGMENTATION) R(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
-	R(VK_PIPELINE_COMPILE_REQUIRED) R(VK_ERROR_VALIDATION_FAILED_EXT)
-#undef R
-	default: return "VkResult(?)";
-	}
-}
-
 bool vkqs_check_vk(struct vkqs_ctx *ctx, bool fatal, const char *file, int line,
 		   const char *txt, VkResult got, VkResult want)
 {

@@ -1,5 +1,6 @@
 #include "device.h"
 #include "util.h"
+#include "vkresult.h"
 
 #include "vkqs.h"
 

@@ -20,6 +20,7 @@
 
 #include "compat.h"
 #include "status.h"
+#include "vkresult.h"
 
 struct vkqs_vk;
 struct vkqs_ctx;
@@ -188,8 +189,6 @@ bool vkqs_check_fmt(struct vkqs_ctx *ctx, bool fatal, const char *file, int line
 #define VKQS_EXPECT_VK(ctx, call, want) \
 	vkqs_check_vk((ctx), false, __FILE__, __LINE__, #call, (call), (want))
 #define VKQS_CHECK(ctx, call) VKQS_ASSERT_VK(ctx, call, VK_SUCCESS)
-
-const char *vkqs_vk_result_name(VkResult r);
 
 /* Deferred cleanup (STYLE 6) --------------------------------------------- */
 typedef void (*vkqs_defer_fn)(struct vkqs_ctx *ctx, void *arg);
