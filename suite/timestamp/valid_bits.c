@@ -1,6 +1,5 @@
 /* vkqs.timestamp.valid_bits.*: bits above timestampValidBits are zero, per queue. */
 #include "timestamp.h"
-#include "verdict.h"
 
 /* Whether the family may write at the stage: graphics and compute families
  * support transfer operations whether or not they report TRANSFER_BIT
@@ -141,39 +140,6 @@ static void valid_bits_video(struct vkqs_ctx *ctx, const void *param)
 	ts_expect_series(ctx, &s);
 }
 
-/* The queue families and what they say of timestamps, as a note (the
- * truth table a driver engineer reads); a family that cannot record
- * command buffers (sparse binding only: no vkCmdWriteTimestamp can run on
- * it) but reports non-zero timestampValidBits claims a support it cannot
- * have: CompatibilityWarning (radv: "Timestamps are not valid on dedicated
- * sparse queue", Mesa 25.2.0 release notes). */
-static void valid_bits_families(struct vkqs_ctx *ctx, const void *param)
-{
-	(void)param;
-	const struct vkqs_device_info *d = &ctx->vk->info;
-	const VkQueueFlags records = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT |
-				     VK_QUEUE_TRANSFER_BIT | VK_QUEUE_VIDEO_DECODE_BIT_KHR |
-				     VK_QUEUE_VIDEO_ENCODE_BIT_KHR;
-	char table[1024] = "";
-	size_t len = 0;
-	for (uint32_t i = 0; i < d->family_count && len < sizeof(table); i++) {
-		const struct vkqs_family_info *f = &d->families[i];
-		len += (size_t)snprintf(table + len, sizeof(table) - len,
-					"%sfamily %u flags 0x%x: %u bits", i ? "; " : "", i,
-					(unsigned)f->flags, f->timestamp_valid_bits);
-		if (f->timestamp_valid_bits && !(f->flags & records))
-			vkqs_compat_warning(ctx, "family %u (flags 0x%x: no graphics, compute, transfer "
-					    "or video) reports timestampValidBits %u, but no "
-					    "command buffer of it can write a timestamp",
-					    i, (unsigned)f->flags, f->timestamp_valid_bits);
-		VKQS_EXPECTF(ctx, f->timestamp_valid_bits == 0 ||
-				     (f->timestamp_valid_bits >= 36 && f->timestamp_valid_bits <= 64),
-			     "family %u: timestampValidBits %u (\"The valid range for the count is 36 "
-			     "to 64 bits, or a value of 0\")", i, f->timestamp_valid_bits);
-	}
-	vkqs_note(ctx, "%s", table);
-}
-
 static const struct vkqs_case cases[] = {
 	{.name = "valid_bits.video_queue",
 	 .fn = valid_bits_video,
@@ -181,10 +147,6 @@ static const struct vkqs_case cases[] = {
 		 "support for timestamps\"; 18.5: vkCmdWriteTimestamp on the video decode and "
 		 "encode queues, available after the fence, within the bits, ordered",
 	 .params = VKQS_PARAMS(video_params, video_name)},
-	{.name = "valid_bits.every_family",
-	 .fn = valid_bits_families,
-	 .spec = "VkQueueFamilyProperties: \"The valid range for the count is 36 to 64 bits, "
-		 "or a value of 0, indicating no support for timestamps\" (per family)"},
 	{.name = "valid_bits.queue",
 	 .fn = valid_bits_queue,
 	 .spec = "VkQueueFamilyProperties: timestampValidBits is the unsigned integer "
