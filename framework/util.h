@@ -57,7 +57,7 @@ void vkqs_xml_text(FILE *f, const char *s);
 /* Reads a whole file; NULL (errno set) on failure.  Caller frees. */
 char *vkqs_read_file(const char *path, size_t *len);
 
-/* Numbers: framework/numparse.h (vkqs_parse_u64, vkqs_parse_decimal). */
+/* Numbers: common/numparse.h (vkqs_parse_u64, vkqs_parse_decimal). */
 #include "numparse.h"
 
 /* The one reader of text inputs (caselist, expectations, results to

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "rd.h"
-#include "../framework/numparse.h"
+#include "numparse.h"
 
 void rd_log(const char *fmt, ...)
 {
@@ -114,7 +114,7 @@ static __attribute__((format(printf, 2, 3))) void refuse(struct rd_config *c, co
 	c->invalid = true;
 }
 
-/* Numbers through vkqs's one parser (framework/numparse.h): digits only. */
+/* Numbers through vkqs's one parser (common/numparse.h): digits only. */
 static uint64_t env_u64(struct rd_config *c, const char *name, uint64_t def, uint64_t min,
 			uint64_t max)
 {

@@ -6,7 +6,7 @@ newer_exts[] (vkqs_validation_predated).  This check makes that list a
 rule no new case can forget (issue 43; a Debian 13 layer, 1.4.309, failed
 a fresh ci/test.sh on VK_KHR_video_encode_feedback2's flags):
 
-- every extension framework/compat.h defines (names newer than Debian 12's
+- every extension common/compat.h defines (names newer than Debian 12's
   1.3.239 headers, the oldest layer vkqs supports) is in newer_exts[], with
   the first Vulkan-Headers version whose vk.xml names it (the registry's
   facts, docs/validation.md) and its number;
@@ -29,7 +29,7 @@ import sys
 
 def main(argv):
     root = argv[0] if argv else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    compat = open(os.path.join(root, "framework/compat.h"), encoding="utf-8").read()
+    compat = open(os.path.join(root, "common/compat.h"), encoding="utf-8").read()
     device = open(os.path.join(root, "framework/device.c"), encoding="utf-8").read()
     newer = {}
     for macro, name in re.findall(r'#define\s+(VK_\w+_EXTENSION_NAME)\s+"(VK_\w+)"', compat):
@@ -46,7 +46,7 @@ def main(argv):
     problems = []
     for name in sorted(newer):
         if name not in table:
-            problems.append("framework/device.c: newer_exts[] lacks %s (framework/compat.h "
+            problems.append("framework/device.c: newer_exts[] lacks %s (common/compat.h "
                             "defines it: newer than the oldest layer)" % name)
     for dirpath, _, files in os.walk(os.path.join(root, "suite")):
         for f in sorted(files):
