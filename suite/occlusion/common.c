@@ -449,3 +449,6 @@ void occ_sample_mask(struct vkqs_ctx *ctx, const void *param)
 		     p->shader ? p->shader_mask : 0xffffffffu, (unsigned)p->samples, res[0],
 		     occ_area(r), occ_popcount(kept));
 }
+
+/* The arrays occlusion.h declares (no definitions in headers). */
+const bool precise_params[PRECISE_PARAMS_COUNT] = {true, false};

@@ -300,7 +300,8 @@ struct window occ_shape_draw(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 				const struct vkqs_pipeline *p, enum shape s, float z,
 				uint32_t samples, struct rect clip, bool even_columns);
 
-static const bool precise_params[] = {true, false};
+#define PRECISE_PARAMS_COUNT 2
+extern const bool precise_params[PRECISE_PARAMS_COUNT];
 
 void occ_precise_name(const void *param, char *buf, size_t size);
 

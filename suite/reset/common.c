@@ -452,3 +452,20 @@ VkCommandBuffer reset_record_pending(struct vkqs_ctx *ctx, const struct scene *s
 	vkqs_cmd_end(ctx, cb);
 	return cb;
 }
+
+/* The arrays reset.h declares (no definitions in headers). */
+const char *const qtype_names[QTYPE_NAMES_COUNT] = {"occlusion", "timestamp"};
+
+const char *const path_names[PATH_NAMES_COUNT] = {"get", "copy"};
+
+const char *const path_api[PATH_API_COUNT] = {"vkGetQueryPoolResults",
+				       "vkCmdCopyQueryPoolResults"};
+
+const struct tp_param tp_params[TP_PARAMS_COUNT] = {
+	{QT_OCCLUSION, PATH_GET},
+	{QT_OCCLUSION, PATH_COPY},
+	{QT_TIMESTAMP, PATH_GET},
+	{QT_TIMESTAMP, PATH_COPY},
+};
+
+const uint8_t type_params[TYPE_PARAMS_COUNT] = {QT_OCCLUSION, QT_TIMESTAMP};

@@ -38,14 +38,16 @@
 
 enum qtype { QT_OCCLUSION, QT_TIMESTAMP };
 
-static const char *const qtype_names[] = {"occlusion", "timestamp"};
+#define QTYPE_NAMES_COUNT 2
+extern const char *const qtype_names[QTYPE_NAMES_COUNT];
 
 enum path { PATH_GET, PATH_COPY };
 
-static const char *const path_names[] = {"get", "copy"};
+#define PATH_NAMES_COUNT 2
+extern const char *const path_names[PATH_NAMES_COUNT];
 
-static const char *const path_api[] = {"vkGetQueryPoolResults",
-				       "vkCmdCopyQueryPoolResults"};
+#define PATH_API_COUNT 2
+extern const char *const path_api[PATH_API_COUNT];
 
 uint32_t reset_rect_w(uint32_t query);
 
@@ -211,16 +213,13 @@ struct tp_param {
 	uint8_t path; /* enum path */
 };
 
-static const struct tp_param tp_params[] = {
-	{QT_OCCLUSION, PATH_GET},
-	{QT_OCCLUSION, PATH_COPY},
-	{QT_TIMESTAMP, PATH_GET},
-	{QT_TIMESTAMP, PATH_COPY},
-};
+#define TP_PARAMS_COUNT 4
+extern const struct tp_param tp_params[TP_PARAMS_COUNT];
 
 void reset_tp_name(const void *param, char *buf, size_t size);
 
-static const uint8_t type_params[] = {QT_OCCLUSION, QT_TIMESTAMP};
+#define TYPE_PARAMS_COUNT 2
+extern const uint8_t type_params[TYPE_PARAMS_COUNT];
 
 void reset_type_name(const void *param, char *buf, size_t size);
 

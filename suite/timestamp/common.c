@@ -274,3 +274,21 @@ bool ts_has_calibrated(const struct vkqs_ctx *ctx)
 {
 	return ctx->vk->get_calibrated_timestamps != NULL;
 }
+
+/* The arrays timestamp.h declares (no definitions in headers). */
+const struct stage2_param stages2_outside[STAGES2_OUTSIDE_COUNT] = {
+	STAGES2_GRAPHICS
+	{"compute_shader", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, Q_C, NULL},
+	{"all_transfer", VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, Q_GCT, NULL},
+	{"copy", VK_PIPELINE_STAGE_2_COPY_BIT, Q_GCT, NULL},
+	{"resolve", VK_PIPELINE_STAGE_2_RESOLVE_BIT, Q_GCT, NULL},
+	{"blit", VK_PIPELINE_STAGE_2_BLIT_BIT, Q_GCT, NULL},
+	{"clear", VK_PIPELINE_STAGE_2_CLEAR_BIT, Q_GCT, NULL},
+	STAGES2_SPANNING
+};
+
+const struct queue_param queue_params[QUEUE_PARAMS_COUNT] = {
+	{"graphics", QUEUE_GRAPHICS, "graphics"},
+	{"compute", QUEUE_COMPUTE, "compute-only"},
+	{"transfer", QUEUE_TRANSFER, "transfer-only"},
+};

@@ -166,16 +166,8 @@ struct stage2_param {
  * pseudo-stage indicating execution on the host ... not invoked by any
  * commands recorded in a command buffer", so no place in a queue's
  * execution for a device write. */
-static const struct stage2_param stages2_outside[] = {
-	STAGES2_GRAPHICS
-	{"compute_shader", VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, Q_C, NULL},
-	{"all_transfer", VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, Q_GCT, NULL},
-	{"copy", VK_PIPELINE_STAGE_2_COPY_BIT, Q_GCT, NULL},
-	{"resolve", VK_PIPELINE_STAGE_2_RESOLVE_BIT, Q_GCT, NULL},
-	{"blit", VK_PIPELINE_STAGE_2_BLIT_BIT, Q_GCT, NULL},
-	{"clear", VK_PIPELINE_STAGE_2_CLEAR_BIT, Q_GCT, NULL},
-	STAGES2_SPANNING
-};
+#define STAGES2_OUTSIDE_COUNT 23
+extern const struct stage2_param stages2_outside[STAGES2_OUTSIDE_COUNT];
 
 /* valid_bits.* -------------------------------------------------------------*/
 
@@ -187,11 +179,8 @@ struct queue_param {
 	const char *what; /* for messages */
 };
 
-static const struct queue_param queue_params[] = {
-	{"graphics", QUEUE_GRAPHICS, "graphics"},
-	{"compute", QUEUE_COMPUTE, "compute-only"},
-	{"transfer", QUEUE_TRANSFER, "transfer-only"},
-};
+#define QUEUE_PARAMS_COUNT 3
+extern const struct queue_param queue_params[QUEUE_PARAMS_COUNT];
 
 void ts_queue_name(const void *param, char *buf, size_t size);
 

@@ -374,3 +374,14 @@ void xfb_count_param_name(const void *p, char *buf, size_t size)
 	const struct count_param *c = p;
 	snprintf(buf, size, "%s_%u", xfb_topo_of(c->topology)->name, c->vertices);
 }
+
+/* The arrays xfb.h declares (no definitions in headers). */
+const uint16_t restart_indices[RESTART_INDICES_COUNT] = {0, 1, 2, 3, 0xffff, 4, 5, 0xffff, 6, 7, 8};
+
+const struct count_param count_params[COUNT_PARAMS_COUNT] = {
+	{VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 7},	   {VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 7},
+	{VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 7},	   {VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 1},
+	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 8},  {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 2},
+	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 7}, {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 2},
+	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, 7},
+};

@@ -158,7 +158,8 @@ struct rec {
 uint32_t xfb_small_int(float f);
 
 /* The restart-separated strips of an indexed draw. */
-static const uint16_t restart_indices[] = {0, 1, 2, 3, 0xffff, 4, 5, 0xffff, 6, 7, 8};
+#define RESTART_INDICES_COUNT 11
+extern const uint16_t restart_indices[RESTART_INDICES_COUNT];
 
 #define RESTART_VERTEX_OFFSET 10
 
@@ -209,12 +210,7 @@ void xfb_count_param_name(const void *p, char *buf, size_t size);
 
 /* Vertex counts with an incomplete primitive at the end where the topology
  * can have one, and draws too short for any primitive. */
-static const struct count_param count_params[] = {
-	{VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 7},	   {VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 7},
-	{VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 7},	   {VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 1},
-	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 8},  {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, 2},
-	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 7}, {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 2},
-	{VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, 7},
-};
+#define COUNT_PARAMS_COUNT 9
+extern const struct count_param count_params[COUNT_PARAMS_COUNT];
 
 #endif
