@@ -72,7 +72,7 @@ end=$(date +%s)
 	echo "== ci/suite.sh: exit $rc1"
 	grep -E '^[0-9]+ cases on |^(PASS|FAIL|INCOMPLETE): ' "$log" | head -2
 	echo "== ci/test.sh: exit $rc2"
-	grep -E 'tests passed|tests failed|Total Test time|^== |no clang|^Done' "$log" | tail -20
+	grep -E 'tests passed|tests failed|Total Test time|^== [^:]*$|no clang|^Done' "$log" | tail -20
 	echo "== $((end - start)) s in all"
 } >"$out"
 cat "$out"
