@@ -162,19 +162,7 @@ static void reason_of(const struct vkqs_result *r, char *out, size_t n)
 {
 	size_t len;
 	unsigned nf, nn;
-	const char *t = first_failure(r, &len, &nf, &nn);
-	/* "file.c:123: " */
-	size_t i = 0;
-	while (i < len && t[i] != ':' && t[i] != ' ')
-		i++;
-	size_t d = i + 1;
-	while (d < len && t[d] >= '0' && t[d] <= '9')
-		d++;
-	if (i > 2 && !strncmp(t + i - 2, ".c", 2) && d > i + 1 && d + 1 < len && t[d] == ':' &&
-	    t[d + 1] == ' ') {
-		len -= d + 2;
-		t += d + 2;
-	}
+	const char *t = vkqs_item_without_place(first_failure(r, &len, &nf, &nn), &len);
 	snprintf(out, n, "%.*s", (int)(len > n - 1 ? n - 1 : len), t);
 }
 

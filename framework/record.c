@@ -80,7 +80,7 @@ bool vkqs_result_items_from(struct vkqs_result *r, const char *const *texts, con
 
 /* A failure without its "file.c:line: " prefix (lines move; a pin names
  * the check's words). */
-static const char *without_place(const char *t, size_t *len)
+const char *vkqs_item_without_place(const char *t, size_t *len)
 {
 	size_t i = 0;
 	while (i < *len && (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '-' ||
@@ -114,7 +114,7 @@ void vkqs_classify(struct vkqs_result *r, const struct vkqs_expectations *e)
 			const char *t = vkqs_result_item(r, i, &len, &failure);
 			if (!failure)
 				continue;
-			t = without_place(t, &len);
+			t = vkqs_item_without_place(t, &len);
 			if (!vkqs_pins_match(&f->pins, t, len))
 				r->unpinned = (int)i;
 		}

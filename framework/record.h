@@ -115,6 +115,9 @@ struct vkqs_run {
 unsigned vkqs_result_items(const struct vkqs_result *r);
 const char *vkqs_result_item(const struct vkqs_result *r, unsigned i, size_t *len,
 			     bool *failure);
+/* An item's text without its "file.c:line: " prefix (lines move: pins and
+ * the console's NotSupported reasons use the words); *len shrinks to it. */
+const char *vkqs_item_without_place(const char *t, size_t *len);
 /* Rebuilds r->items from the failures and notes a result file lists (in
  * any order) by finding each in r->message; false when one is not there. */
 bool vkqs_result_items_from(struct vkqs_result *r, const char *const *texts, const bool *failure,

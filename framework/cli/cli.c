@@ -100,15 +100,17 @@ struct optdef {
 };
 static const struct optdef optdefs[] = {
 	{"--device", true, O_DEVICE | O_RUN | O_BENCH},
-	{"--filter", true, O_FILTER | O_RUN | O_BENCH},
+	{"--filter", true, O_FILTER | O_RUN | O_BENCH | O_COMPARE},
 	{"--caselist", true, O_RUN},           {"--expectations", true, O_RUN},
-	{"--timeout", true, O_RUN | O_BENCH | O_TIMEOUT},  {"--jobs", true, O_RUN},
+	{"--timeout", true, O_RUN | O_BENCH | O_TIMEOUT | O_COMPARE},
+	{"--jobs", true, O_RUN | O_COMPARE},
 	{"--shard", true, O_RUN},              {"--json", true, O_RUN | O_BENCH},
 	{"--junit", true, O_RUN},              {"--csv", true, O_RUN},
-	{"--validation", false, O_RUN | O_BENCH},        {"--no-fork", false, O_RUN},
+	{"--validation", false, O_RUN | O_BENCH | O_COMPARE}, {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},         {"--resume", true, O_RUN},
-	{"--verbose", false, O_RUN},
+	{"--verbose", false, O_RUN},           {"--outdir", true, O_COMPARE},
+	{"--expectations-dir", true, O_COMPARE},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
 };
@@ -208,6 +210,10 @@ void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->no_rerun = true;
 		else if (!strcmp(name, "--verbose"))
 			o->verbose = true;
+		else if (!strcmp(name, "--outdir"))
+			o->outdir = val;
+		else if (!strcmp(name, "--expectations-dir"))
+			o->expectations_dir = val;
 		else if (!strcmp(name, "--spec"))
 			o->spec = true;
 		else if (!strcmp(name, "--repeat"))
@@ -324,3 +330,17 @@ void apply_caselist(const struct vkqs_registry *reg, const char *path, bool *sel
 }
 
 /* Commands -----------------------------------------------------------------*/
+
+struct vkqs_runner_opts runner_opts(const struct opts *o, const struct vkqs_device_info *dev)
+{
+	const char *only = vkqs_loader_only_refdevice(dev);
+	return (struct vkqs_runner_opts){
+		.device = only ? only : o->device,
+		.validation = o->validation,
+		.timeout_s = o->timeout_s,
+		.jobs = o->jobs,
+		.batch = o->batch,
+		.no_fork = o->no_fork,
+		.verbose = o->verbose,
+	};
+}

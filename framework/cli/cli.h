@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "registry.h"
+#include "runner.h"
 
 #define EXIT_UNEXPECTED 1
 #define EXIT_USAGE 2
@@ -41,6 +42,7 @@ struct opts {
 	const char *resume; /* run: complete this interrupted result */
 	bool validation, no_fork, no_rerun;
 	bool verbose; /* run: a line for every case, every group in full */
+	const char *outdir, *expectations_dir; /* compare */
 	bool spec; /* list: also print each case's spec reference */
 	unsigned repeat;    /* bench */
 	double min_time_s;  /* bench */
@@ -48,7 +50,8 @@ struct opts {
 	unsigned processes; /* bench: fresh processes per benchmark */
 };
 
-enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16, O_TIMEOUT = 32 };
+enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16, O_TIMEOUT = 32,
+       O_COMPARE = 64 };
 
 /* One line "vkqs: error: ..." on stderr and exit 2. */
 _Noreturn __attribute__((format(printf, 1, 2))) void die(const char *fmt, ...);
@@ -67,6 +70,10 @@ void utc_now(char *buf, size_t size);
 void build_registry(struct vkqs_registry *reg);
 bool *select_filters(const struct vkqs_registry *reg, const struct opts *o);
 void apply_caselist(const struct vkqs_registry *reg, const char *path, bool *sel);
+/* The runner's options for the probed device (the refdevice by its own
+ * manifest when the loader sees only it) from the command's. */
+struct vkqs_device_info;
+struct vkqs_runner_opts runner_opts(const struct opts *o, const struct vkqs_device_info *dev);
 
 int cmd_list(int argc, char **argv);
 int cmd_devices(int argc, char **argv);

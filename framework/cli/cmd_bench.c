@@ -232,15 +232,10 @@ int cmd_bench(int argc, char **argv)
 	       o.quick ? ", quick" : "");
 	fflush(stdout);
 	/* One at a time: benchmarks must not share the machine. */
-	const char *only = vkqs_loader_only_refdevice(&run.device);
-	struct vkqs_runner_opts ro = {
-		.device = only ? only : o.device,
-		.validation = o.validation,
-		.timeout_s = o.timeout_s,
-		.jobs = 1,
-		.batch = 1,
-		.keep_log_bytes = 8u << 20,
-	};
+	struct vkqs_runner_opts ro = runner_opts(&o, &run.device);
+	ro.jobs = ro.batch = 1;
+	ro.no_fork = ro.verbose = false;
+	ro.keep_log_bytes = 8u << 20;
 	vkqs_runner_install_signals();
 	double t0 = vkqs_monotonic_s();
 	run.complete = vkqs_runner_run(&ro, run.results, run.count, NULL, NULL, &run.lost);

@@ -705,16 +705,7 @@ int cmd_run(int argc, char **argv)
 		       o.resume, prior.have, run.count - prior.have, again);
 	fflush(stdout);
 
-	const char *only = vkqs_loader_only_refdevice(&run.device);
-	struct vkqs_runner_opts ro = {
-		.device = only ? only : o.device,
-		.validation = o.validation,
-		.timeout_s = o.timeout_s,
-		.jobs = o.jobs,
-		.batch = o.batch,
-		.no_fork = o.no_fork,
-		.verbose = o.verbose,
-	};
+	struct vkqs_runner_opts ro = runner_opts(&o, &run.device);
 	if (o.validation && !vkqs_validation_stats_init())
 		die("cannot map the validation counters");
 	struct progress prog = {.total = run.count - prior.have, .tty = isatty(STDERR_FILENO),

@@ -57,5 +57,15 @@ int cmd_merge(int argc, char **argv)
 
 int cmd_compare(int argc, char **argv)
 {
-	return vkqs_compare_main(argc, argv, cli_usage("compare"));
+	struct opts o = {0};
+	parse_opts(argc, argv, O_COMPARE, "compare", &o);
+	/* a --filter that selects nothing is bad input: one line, before any
+	 * directory is made */
+	struct vkqs_registry reg;
+	build_registry(&reg);
+	free(select_filters(&reg, &o));
+	vkqs_registry_free(&reg);
+	int rc = vkqs_compare_main(&o);
+	free(o.filters);
+	return rc;
 }

@@ -23,22 +23,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "compare.h"
 #include "device.h"
 #include "expect.h"
-#include "numparse.h"
 #include "runner.h"
-
-static _Noreturn __attribute__((format(printf, 1, 2))) void fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("vkqs: error: compare: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(2);
-}
 
 static volatile sig_atomic_t stop_sig;
 static volatile pid_t child;
@@ -112,66 +101,38 @@ static void slug(const char *name, char *out, size_t n)
 	out[k] = '\0';
 }
 
-int vkqs_compare_main(int argc, char **argv, const char *usage)
+int vkqs_compare_main(const struct opts *o)
 {
-	const char *outdir = NULL, *expdir = VKQS_SOURCE_DIR "/ci", *timeout = NULL, *jobs = NULL;
-	bool validation = false;
-	const char **filters = calloc((size_t)argc + 1, sizeof(*filters));
-	size_t nf = 0;
-	if (!filters)
-		fail("out of memory");
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		bool takes = !strcmp(a, "--outdir") || !strcmp(a, "--filter") ||
-			     !strcmp(a, "--timeout") || !strcmp(a, "--jobs") ||
-			     !strcmp(a, "--expectations-dir");
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage, stdout);
-			exit(0);
-		}
-		if (takes && i + 1 >= argc)
-			fail("%s needs a value", a);
-		if (!strcmp(a, "--outdir"))
-			outdir = argv[++i];
-		else if (!strcmp(a, "--filter"))
-			filters[nf++] = argv[++i];
-		else if (!strcmp(a, "--timeout"))
-			timeout = argv[++i];
-		else if (!strcmp(a, "--jobs"))
-			jobs = argv[++i];
-		else if (!strcmp(a, "--expectations-dir"))
-			expdir = argv[++i];
-		else if (!strcmp(a, "--validation"))
-			validation = true;
-		else
-			fail("unexpected argument '%s' (see vkqs compare --help)", a);
-	}
-	double t = 60;
-	unsigned long long j = 0;
+	const char *outdir = o->outdir;
+	const char *expdir = o->expectations_dir ? o->expectations_dir : VKQS_SOURCE_DIR "/ci";
+	const double t = o->timeout_s;
+	char tbuf[32], jbuf[16];
+	snprintf(tbuf, sizeof(tbuf), "%g", o->timeout_s);
+	snprintf(jbuf, sizeof(jbuf), "%u", o->jobs);
+	const char *timeout = tbuf, *jobs = o->jobs_given ? jbuf : NULL;
+	const bool validation = o->validation;
+	const char *const *filters = o->filters;
+	const size_t nf = o->nfilters;
 	if (!outdir || !*outdir)
-		fail("--outdir DIR is needed: a new or empty directory for the runs and the page");
-	if (timeout && !vkqs_parse_decimal(timeout, 0, true, 86400, &t))
-		fail("--timeout: expected seconds above 0, at most 86400, got '%s'", timeout);
-	if (jobs && !vkqs_parse_u64(jobs, 1, 100000, &j))
-		fail("--jobs: expected an integer from 1 to 100000, got '%s'", jobs);
+		die("compare: --outdir DIR is needed: a new or empty directory for the runs and the page");
 	struct stat st;
 	if (stat(expdir, &st) != 0 || !S_ISDIR(st.st_mode))
-		fail("--expectations-dir %s is not a directory", expdir);
+		die("compare: --expectations-dir %s is not a directory", expdir);
 	/* a new or empty directory: nothing that exists is overwritten */
 	DIR *d = opendir(outdir);
 	if (d) {
 		struct dirent *e;
 		while ((e = readdir(d)))
 			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-				fail("--outdir %s is not empty: give a new or empty directory", outdir);
+				die("compare: --outdir %s is not empty: give a new or empty directory", outdir);
 		closedir(d);
 	} else if (errno != ENOENT || mkdir(outdir, 0777) != 0) {
-		fail("--outdir %s: %s", outdir, strerror(errno));
+		die("compare: --outdir %s: %s", outdir, strerror(errno));
 	}
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n <= 0)
-		fail("cannot find this binary (/proc/self/exe)");
+		die("compare: cannot find this binary (/proc/self/exe)");
 	exe[n] = '\0';
 
 	struct sigaction sa = {.sa_handler = on_signal};
@@ -185,12 +146,12 @@ int vkqs_compare_main(int argc, char **argv, const char *usage)
 	char err[1024];
 	bool driver_failed = false;
 	if (!vkqs_probe_device("0", false, t, &dev, &driver_failed, err, sizeof(err)))
-		fail("%s", err);
+		die("compare: %s", err);
 	uint32_t count = dev.device_count;
 	printf("vkqs compare: %u device(s); runs and the page in %s\n", count, outdir);
 	char **jsons = calloc(count + 1, sizeof(*jsons));
 	if (!jsons)
-		fail("out of memory");
+		die("compare: out of memory");
 	int worst = 0;
 	size_t nj = 0;
 	for (uint32_t i = 0; i < count && !stop_sig; i++) {
@@ -254,7 +215,7 @@ int vkqs_compare_main(int argc, char **argv, const char *usage)
 		snprintf(md, sizeof(md), "%s/summary.md", outdir);
 		const char **r = calloc(nj + 8, sizeof(*r));
 		if (!r)
-			fail("out of memory");
+			die("compare: out of memory");
 		size_t k = 0;
 		r[k++] = "python3";
 		r[k++] = VKQS_SOURCE_DIR "/tools/report.py";
@@ -277,7 +238,6 @@ int vkqs_compare_main(int argc, char **argv, const char *usage)
 	for (size_t i = 0; i < nj; i++)
 		free(jsons[i]);
 	free(jsons);
-	free(filters);
 	if (stop_sig)
 		return 130;
 	printf("%s\n", worst == 0   ? "PASS: no run has an unexpected result"

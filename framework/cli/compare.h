@@ -2,6 +2,7 @@
 #ifndef VKQS_COMPARE_H
 #define VKQS_COMPARE_H
 
-int vkqs_compare_main(int argc, char **argv, const char *usage);
+struct opts;
+int vkqs_compare_main(const struct opts *o);
 
 #endif
