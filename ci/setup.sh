@@ -6,7 +6,7 @@
 # release installs.  An optional package the release lacks costs only what
 # needs it, said in one line.  Needs root or sudo for the install itself.
 set -euo pipefail
-required=(libvulkan-dev libvulkan-volk-dev glslang-tools spirv-headers
+required=(libvulkan-dev libvulkan-volk-dev libjansson-dev glslang-tools spirv-headers
 	mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
 	clang)
 # optional: package, then what goes without it

@@ -110,227 +110,221 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run)
 
 /* JSON ---------------------------------------------------------------------*/
 
-static void json_kv_str(FILE *f, const char *indent, const char *k, const char *v,
-			bool comma)
-{
-	fprintf(f, "%s\"%s\": ", indent, k);
-	vkqs_json_string(f, v);
-	fputs(comma ? ",\n" : "\n", f);
-}
+/* Shorthands for building a member of an object. */
+#define SET(o, k, v) json_object_set_new((o), (k), (v))
+#define TEXT(s) vkqs_json_text(s)
+#define UINT(v) json_integer((json_int_t)(v))
 
-void vkqs_json_device(FILE *f, const struct vkqs_device_info *d)
+json_t *vkqs_json_device(const struct vkqs_device_info *d)
 {
 	char api[32], flags[128];
 	vkqs_version_string(d->api_version, api, sizeof(api));
-	fputs("  \"device\": {\n", f);
-	fprintf(f, "    \"index\": %u,\n", d->index);
-	json_kv_str(f, "    ", "name", d->name, true);
-	json_kv_str(f, "    ", "driver_name", d->driver_name, true);
-	json_kv_str(f, "    ", "driver_info", d->driver_info, true);
-	fprintf(f, "    \"driver_id\": %u,\n", d->driver_id);
-	json_kv_str(f, "    ", "api_version", api, true);
-	fprintf(f, "    \"driver_version\": %u,\n", d->driver_version);
-	fprintf(f, "    \"vendor_id\": %u,\n    \"device_id\": %u,\n", d->vendor_id, d->device_id);
-	json_kv_str(f, "    ", "type", vkqs_device_type_name(d->type), true);
-	fprintf(f, "    \"timestamp_period\": %.9g,\n", (double)d->timestamp_period);
-	fprintf(f, "    \"timestamp_compute_and_graphics\": %s,\n",
-		d->timestamp_compute_and_graphics ? "true" : "false");
-	fputs("    \"queue_families\": [", f);
+	json_t *o = json_object();
+	SET(o, "index", UINT(d->index));
+	SET(o, "name", TEXT(d->name));
+	SET(o, "driver_name", TEXT(d->driver_name));
+	SET(o, "driver_info", TEXT(d->driver_info));
+	SET(o, "driver_id", UINT(d->driver_id));
+	SET(o, "api_version", TEXT(api));
+	SET(o, "driver_version", UINT(d->driver_version));
+	SET(o, "vendor_id", UINT(d->vendor_id));
+	SET(o, "device_id", UINT(d->device_id));
+	SET(o, "type", TEXT(vkqs_device_type_name(d->type)));
+	SET(o, "timestamp_period", json_real(d->timestamp_period));
+	SET(o, "timestamp_compute_and_graphics", json_boolean(d->timestamp_compute_and_graphics));
+	json_t *fams = json_array();
 	for (uint32_t i = 0; i < d->family_count; i++) {
 		family_flags(d->families[i].flags, flags, sizeof(flags));
-		fprintf(f, "%s\n      {\"index\": %u, \"flags\": ", i ? "," : "", i);
-		vkqs_json_string(f, flags);
-		fprintf(f, ", \"queue_count\": %u, \"timestamp_valid_bits\": %u}",
-			d->families[i].count, d->families[i].timestamp_valid_bits);
+		json_t *fam = json_object();
+		SET(fam, "index", UINT(i));
+		SET(fam, "flags", TEXT(flags));
+		SET(fam, "queue_count", UINT(d->families[i].count));
+		SET(fam, "timestamp_valid_bits", UINT(d->families[i].timestamp_valid_bits));
+		json_array_append_new(fams, fam);
 	}
-	fputs("\n    ],\n    \"features\": {", f);
-	for (uint32_t i = 0; i < d->feature_count; i++) {
-		fprintf(f, "%s\n      ", i ? "," : "");
-		vkqs_json_string(f, d->features[i].name);
-		fprintf(f, ": %s", d->features[i].value ? "true" : "false");
+	SET(o, "queue_families", fams);
+	json_t *features = json_object();
+	for (uint32_t i = 0; i < d->feature_count; i++)
+		SET(features, d->features[i].name, json_boolean(d->features[i].value));
+	SET(o, "features", features);
+	json_t *exts = json_object();
+	for (uint32_t i = 0; i < d->ext_count; i++)
+		SET(exts, d->exts[i].name, UINT(d->exts[i].spec_version));
+	SET(o, "extensions", exts);
+	return o;
+}
+
+/* Item k of a result as a JSON string. */
+static json_t *item_json(const struct vkqs_result *r, unsigned k)
+{
+	size_t len;
+	bool failure;
+	const char *t = vkqs_result_item(r, k, &len, &failure);
+	char *item = strndup(t, len);
+	json_t *j = TEXT(item ? item : "");
+	free(item);
+	return j;
+}
+
+static json_t *case_json(const struct vkqs_result *r)
+{
+	json_t *c = json_object();
+	SET(c, "name", TEXT(r->ci->name));
+	SET(c, "status", TEXT(r->done ? vkqs_status_name(r->status) : "Missing"));
+	SET(c, "duration_s", json_real(r->duration_s));
+	SET(c, "outcome", TEXT(vkqs_outcome_name(r->outcome)));
+	if (r->process) {
+		SET(c, "process", json_integer(r->process));
+		SET(c, "position", UINT(r->position));
 	}
-	fputs("\n    },\n    \"extensions\": {", f);
-	for (uint32_t i = 0; i < d->ext_count; i++) {
-		fprintf(f, "%s\n      ", i ? "," : "");
-		vkqs_json_string(f, d->exts[i].name);
-		fprintf(f, ": %u", d->exts[i].spec_version);
+	if (r->has_expected)
+		SET(c, "expected", TEXT(vkqs_status_name(r->expected)));
+	if (r->outcome == VKQS_OUTCOME_FLAKE || r->outcome == VKQS_OUTCOME_ORDER_DEPENDENT)
+		SET(c, "rerun_status", TEXT(vkqs_status_name(r->rerun_status)));
+	if (r->pin)
+		SET(c, "pin", TEXT(r->pin));
+	/* failures (the items at the case's status) and notes apart */
+	json_t *lists[2] = {json_array(), json_array()};
+	for (unsigned k = 0; k < vkqs_result_items(r); k++) {
+		size_t len;
+		bool failure;
+		vkqs_result_item(r, k, &len, &failure);
+		json_array_append_new(lists[!failure], item_json(r, k));
 	}
-	fputs("\n    }\n  },\n", f);
+	SET(c, "failures", lists[0]);
+	SET(c, "notes", lists[1]);
+	if (r->unpinned >= 0)
+		SET(c, "unpinned", item_json(r, (unsigned)r->unpinned));
+	if (r->order_note)
+		SET(c, "order_dependent", TEXT(r->order_note));
+	SET(c, "message", TEXT(r->message));
+	SET(c, "spec", TEXT(r->ci->c->spec));
+	if (r->log)
+		SET(c, "log", TEXT(r->log));
+	return c;
+}
+
+/* The refdevice's knobs ("NAME=value" lines): tiler and immediate runs are
+ * told apart. */
+static json_t *knobs_json(const char *k)
+{
+	json_t *o = json_object();
+	while (*k) {
+		const char *nl = strchr(k, '\n'), *eq = strchr(k, '=');
+		size_t len = nl ? (size_t)(nl - k) : strlen(k);
+		if (!eq || eq > k + len)
+			eq = k + len;
+		char name[256], value[1024];
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - k), k);
+		snprintf(value, sizeof(value), "%.*s", (int)(k + len - eq - (eq < k + len)),
+			 eq + (eq < k + len));
+		SET(o, name, TEXT(value));
+		k += len + (nl ? 1 : 0);
+	}
+	return o;
 }
 
 bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		     size_t errsize)
 {
-	struct vkqs_atomic_file af;
-	if (!vkqs_atomic_open(&af, path, err, errsize))
-		return false;
-	FILE *f = af.f;
 	struct vkqs_summary s;
 	vkqs_summarize(run, &s);
-	fputs("{\n  \"format\": \"vkqs-results\",\n  \"format_version\": 1,\n", f);
-	json_kv_str(f, "  ", "started_at", run->started_at, true);
-	fprintf(f, "  \"wall_s\": %.3f,\n", run->wall_s);
-	fprintf(f, "  \"complete\": %s,\n", run->complete ? "true" : "false");
-	fputs("  \"stopped\": ", f);
-	if (run->complete)
-		fputs("null", f);
-	else
-		vkqs_json_string(f, run->stopped[0] ? run->stopped
-						 : "not finished: the journal of a run still going or killed");
-	fputs(",\n", f);
+	json_t *o = json_object();
+	SET(o, "format", TEXT("vkqs-results"));
+	SET(o, "format_version", UINT(1));
+	SET(o, "started_at", TEXT(run->started_at));
+	SET(o, "wall_s", json_real(run->wall_s));
+	SET(o, "complete", json_boolean(run->complete));
+	SET(o, "stopped", run->complete ? json_null()
+					: TEXT(run->stopped[0] ? run->stopped
+							       : "not finished: the journal of a run still "
+								 "going or killed"));
 	if (run->validation) {
 		char v[32];
 		vkqs_version_string(run->device.layer_version, v, sizeof(v));
-		fputs("  \"validation\": {\"layer\": ", f);
-		vkqs_json_string(f, v);
-		fprintf(f, ", \"reports\": %u, \"ignored\": %u, \"ignored_predating\": %u, \"why\": {",
-			run->vstats.reports, run->vstats.ignored, vkqs_validation_ignored_predating(&run->vstats));
-		bool first = true;
+		json_t *val = json_object(), *why = json_object();
+		SET(val, "layer", TEXT(v));
+		SET(val, "reports", UINT(run->vstats.reports));
+		SET(val, "ignored", UINT(run->vstats.ignored));
+		SET(val, "ignored_predating", UINT(vkqs_validation_ignored_predating(&run->vstats)));
 		bool predates;
 		for (unsigned i = 0; vkqs_validation_reason(i, &predates); i++) {
 			if (!run->vstats.ignored_by[i])
 				continue;
-			char why[256];
-			snprintf(why, sizeof(why), "%s%s", predates ? "the layer predates " : "",
+			char w[256];
+			snprintf(w, sizeof(w), "%s%s", predates ? "the layer predates " : "",
 				 vkqs_validation_reason(i, NULL));
-			fputs(first ? "" : ", ", f);
-			vkqs_json_string(f, why);
-			fprintf(f, ": %u", run->vstats.ignored_by[i]);
-			first = false;
+			SET(why, w, UINT(run->vstats.ignored_by[i]));
 		}
-		fputs("}},\n", f);
+		SET(val, "why", why);
+		SET(o, "validation", val);
 	} else {
-		fputs("  \"validation\": false,\n", f);
+		SET(o, "validation", json_false());
 	}
-	fputs("  \"build\": ", f);
-	vkqs_json_string(f, run->build);
-	fputs(",\n  \"options\": ", f);
-	vkqs_json_string(f, run->options);
-	if (run->shard_n)
-		fprintf(f, ",\n  \"shard\": {\"index\": %u, \"count\": %u}", run->shard_i,
-			run->shard_n);
-	else
-		fputs(",\n  \"shard\": null", f);
-	fprintf(f, ",\n  \"selected\": %zu,\n  \"serial\": %zu,\n  \"expectations_files\": [",
-		run->selected, run->serial);
+	SET(o, "build", TEXT(run->build));
+	SET(o, "options", TEXT(run->options));
+	if (run->shard_n) {
+		json_t *sh = json_object();
+		SET(sh, "index", UINT(run->shard_i));
+		SET(sh, "count", UINT(run->shard_n));
+		SET(o, "shard", sh);
+	} else {
+		SET(o, "shard", json_null());
+	}
+	SET(o, "selected", UINT(run->selected));
+	SET(o, "serial", UINT(run->serial));
+	json_t *files = json_array();
 	for (size_t i = 0; i < run->nexp_files; i++) {
-		fputs(i ? ", {\"path\": " : "{\"path\": ", f);
-		vkqs_json_string(f, run->exp_files[i].path);
-		fputs(", \"sha256\": ", f);
-		vkqs_json_string(f, run->exp_files[i].sha256);
-		fputc('}', f);
+		json_t *e = json_object();
+		SET(e, "path", TEXT(run->exp_files[i].path));
+		SET(e, "sha256", TEXT(run->exp_files[i].sha256));
+		json_array_append_new(files, e);
 	}
-	fputs("],\n", f);
+	SET(o, "expectations_files", files);
 	/* STYLE 10: record which dispatch path the numbers paid for. */
-	json_kv_str(f, "  ", "dispatch", "volk per-device table", true);
-	fputs("  \"expectations_not_applied\": ", f);
-	vkqs_json_string(f, run->expectations_not_applied);
-	fputs(",\n", f);
-	if (run->expectations)
-		json_kv_str(f, "  ", "expectations", run->expectations, true);
-	else
-		fputs("  \"expectations\": null,\n", f);
+	SET(o, "dispatch", TEXT("volk per-device table"));
+	SET(o, "expectations_not_applied", TEXT(run->expectations_not_applied));
+	SET(o, "expectations", run->expectations ? TEXT(run->expectations) : json_null());
 	if (run->lost.at[0]) {
-		fputs("  \"device_lost\": {\"at\": ", f);
-		vkqs_json_string(f, run->lost.at);
-		fputs(", \"why\": ", f);
-		vkqs_json_string(f, run->lost.why);
-		fputs("},\n", f);
+		json_t *lost = json_object();
+		SET(lost, "at", TEXT(run->lost.at));
+		SET(lost, "why", TEXT(run->lost.why));
+		SET(o, "device_lost", lost);
 	} else {
-		fputs("  \"device_lost\": null,\n", f);
+		SET(o, "device_lost", json_null());
 	}
-	if (!strcmp(run->device.driver_name, VKQS_REFDEVICE_DRIVER_NAME)) {
-		/* the knobs: tiler and immediate runs are told apart */
-		fputs("  \"refdevice\": {", f);
-		const char *k = run->refdevice;
-		for (bool first = true; *k; first = false) {
-			const char *nl = strchr(k, '\n'), *eq = strchr(k, '=');
-			size_t len = nl ? (size_t)(nl - k) : strlen(k);
-			if (!eq || eq > k + len)
-				eq = k + len;
-			char name[256], value[1024];
-			snprintf(name, sizeof(name), "%.*s", (int)(eq - k), k);
-			snprintf(value, sizeof(value), "%.*s", (int)(k + len - eq - (eq < k + len)),
-				 eq + (eq < k + len));
-			fputs(first ? "" : ", ", f);
-			vkqs_json_string(f, name);
-			fputs(": ", f);
-			vkqs_json_string(f, value);
-			k += len + (nl ? 1 : 0);
-		}
-		fputs("},\n", f);
-	} else {
-		fputs("  \"refdevice\": null,\n", f);
+	SET(o, "refdevice", !strcmp(run->device.driver_name, VKQS_REFDEVICE_DRIVER_NAME)
+				    ? knobs_json(run->refdevice)
+				    : json_null());
+	SET(o, "device", vkqs_json_device(&run->device));
+	json_t *sum = json_object();
+	SET(sum, "total", UINT(s.total));
+	SET(sum, "pass", UINT(s.passed));
+	SET(sum, "not_supported", UINT(s.not_supported));
+	SET(sum, "warnings", UINT(s.warnings));
+	SET(sum, "expected_fails", UINT(s.expected_fails));
+	SET(sum, "flakes", UINT(s.flakes));
+	SET(sum, "failed", UINT(s.failed));
+	SET(sum, "not_run", UINT(s.not_run));
+	SET(sum, "unexpected", UINT(s.unexpected));
+	SET(sum, "unexpected_passes", UINT(s.unexpected_passes));
+	SET(sum, "skipped_by_list", UINT(run->skipped_by_list));
+	SET(o, "summary", sum);
+	json_t *cases = json_array();
+	for (size_t i = 0; i < run->count; i++)
+		json_array_append_new(cases, case_json(&run->results[i]));
+	SET(o, "cases", cases);
+
+	struct vkqs_atomic_file af;
+	if (!vkqs_atomic_open(&af, path, err, errsize)) {
+		json_decref(o);
+		return false;
 	}
-	vkqs_json_device(f, &run->device);
-	fprintf(f,
-		"  \"summary\": {\"total\": %zu, \"pass\": %zu, \"not_supported\": %zu, "
-		"\"warnings\": %zu, \"expected_fails\": %zu, \"flakes\": %zu, "
-		"\"failed\": %zu, \"not_run\": %zu, \"unexpected\": %zu, "
-		"\"unexpected_passes\": %zu, \"skipped_by_list\": %zu},\n",
-		s.total, s.passed, s.not_supported, s.warnings, s.expected_fails, s.flakes,
-		s.failed, s.not_run, s.unexpected, s.unexpected_passes, run->skipped_by_list);
-	fputs("  \"cases\": [", f);
-	for (size_t i = 0; i < run->count; i++) {
-		const struct vkqs_result *r = &run->results[i];
-		fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-		vkqs_json_string(f, r->ci->name);
-		fputs(", \"status\": ", f);
-		vkqs_json_string(f, r->done ? vkqs_status_name(r->status) : "Missing");
-		fprintf(f, ", \"duration_s\": %.6f, \"outcome\": \"%s\"", r->duration_s,
-			vkqs_outcome_name(r->outcome));
-		if (r->process)
-			fprintf(f, ", \"process\": %ld, \"position\": %u", r->process, r->position);
-		if (r->has_expected)
-			fprintf(f, ", \"expected\": \"%s\"", vkqs_status_name(r->expected));
-		if (r->outcome == VKQS_OUTCOME_FLAKE || r->outcome == VKQS_OUTCOME_ORDER_DEPENDENT)
-			fprintf(f, ", \"rerun_status\": \"%s\"", vkqs_status_name(r->rerun_status));
-		if (r->pin) {
-			fputs(", \"pin\": ", f);
-			vkqs_json_string(f, r->pin);
-		}
-		/* failures (the items at the case's status) and notes apart */
-		for (int pass = 0; pass < 2; pass++) {
-			fputs(pass ? "], \"notes\": [" : ", \"failures\": [", f);
-			bool first = true;
-			for (unsigned k = 0; k < vkqs_result_items(r); k++) {
-				size_t len;
-				bool failure;
-				const char *t = vkqs_result_item(r, k, &len, &failure);
-				if (failure == (pass == 1))
-					continue;
-				char *item = strndup(t, len);
-				fputs(first ? "" : ", ", f);
-				vkqs_json_string(f, item ? item : "");
-				free(item);
-				first = false;
-			}
-		}
-		fputc(']', f);
-		if (r->unpinned >= 0) {
-			size_t len;
-			bool failure;
-			const char *t = vkqs_result_item(r, (unsigned)r->unpinned, &len, &failure);
-			char *item = strndup(t, len);
-			fputs(", \"unpinned\": ", f);
-			vkqs_json_string(f, item ? item : "");
-			free(item);
-		}
-		if (r->order_note) {
-			fputs(", \"order_dependent\": ", f);
-			vkqs_json_string(f, r->order_note);
-		}
-		fputs(", \"message\": ", f);
-		vkqs_json_string(f, r->message);
-		fputs(", \"spec\": ", f);
-		vkqs_json_string(f, r->ci->c->spec);
-		if (r->log) {
-			fputs(", \"log\": ", f);
-			vkqs_json_string(f, r->log);
-		}
-		fputc('}', f);
+	if (!vkqs_json_dump(o, af.f)) {
+		vkqs_atomic_abort(&af);
+		snprintf(err, errsize, "cannot write %s: out of memory or a write error", path);
+		return false;
 	}
-	fputs("\n  ]\n}\n", f);
 	return vkqs_atomic_commit(&af, err, errsize);
 }
 

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "record.h"
 
 /* The device block of `vkqs info`, also used at the top of a run. */
@@ -15,9 +17,8 @@ void vkqs_print_device_info(FILE *f, const struct vkqs_device_info *d);
  * total), then "PASS: ...", "FAIL: N unexpected ..." or "INCOMPLETE: ...". */
 void vkqs_print_summary(FILE *f, const struct vkqs_run *run);
 
-/* The "device": {...}, member of the results and bench JSON (two-space
- * indent, trailing comma). */
-void vkqs_json_device(FILE *f, const struct vkqs_device_info *d);
+/* The "device" member of the results and bench JSON (a new reference). */
+json_t *vkqs_json_device(const struct vkqs_device_info *d);
 
 bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		     size_t errsize);

@@ -299,29 +299,67 @@ void vkqs_atomic_abort(struct vkqs_atomic_file *af)
 		unlink(af->tmp);
 }
 
-void vkqs_json_string(FILE *f, const char *s)
+/* The length of the UTF-8 sequence at p (RFC 3629: no overlong forms, no
+ * surrogates, nothing past U+10FFFF), 0 when it is none. */
+static size_t utf8_length(const unsigned char *p)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		switch (*p) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		default:
-			if (*p < 0x20)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
+	if (p[0] < 0x80)
+		return 1;
+	size_t n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+		   : p[0] >= 0xf0 && p[0] <= 0xf4                   ? 4
+								    : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+		return 0;
+	return n;
+}
+
+json_t *vkqs_json_text(const char *s)
+{
+	if (!s)
+		s = "";
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	/* not UTF-8: each byte that starts no sequence becomes U+FFFD */
+	size_t len = strlen(s);
+	char *clean = malloc(len * 3 + 1);
+	if (!clean)
+		return json_string("");
+	size_t o = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = utf8_length(p);
+		if (n) {
+			memcpy(clean + o, p, n);
+			o += n;
+			p += n;
+		} else {
+			memcpy(clean + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			p++;
 		}
 	}
-	fputc('"', f);
+	clean[o] = '\0';
+	j = json_string(clean);
+	free(clean);
+	return j ? j : json_string("");
+}
+
+bool vkqs_json_dump(json_t *root, FILE *f)
+{
+	bool ok = root && json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(9)) == 0 &&
+		  fputc('\n', f) != EOF;
+	json_decref(root);
+	return ok;
 }
 
 void vkqs_xml_text(FILE *f, const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+		size_t n = utf8_length(p);
 		switch (*p) {
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
@@ -329,12 +367,17 @@ void vkqs_xml_text(FILE *f, const char *s)
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
 		default:
-			/* XML 1.0 forbids most control characters even escaped. */
+			/* XML 1.0 forbids most control characters even escaped;
+			 * a byte that is no UTF-8 (a driver's log) is U+FFFD, as
+			 * in the JSON */
 			if (*p < 0x20 && *p != '\n' && *p != '\t')
 				fputc('?', f);
+			else if (!n)
+				fputs("\xef\xbf\xbd", f);
 			else
-				fputc(*p, f);
+				fwrite(p, 1, n, f);
 		}
+		p += n ? n : 1;
 	}
 }
 

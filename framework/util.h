@@ -1,4 +1,4 @@
-/* Small shared helpers: atomic file output, JSON/XML escaping, time. */
+/* Small shared helpers: atomic file output, JSON values, XML escaping, time. */
 #ifndef VKQS_UTIL_H
 #define VKQS_UTIL_H
 
@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
+
+#include <jansson.h>
 
 /* A report file written whole or not at all: a regular file (or one a
  * symlink names) is written to a temporary beside it and renamed over it;
@@ -51,7 +53,13 @@ bool vkqs_atomic_open(struct vkqs_atomic_file *af, const char *path, char *err,
 bool vkqs_atomic_commit(struct vkqs_atomic_file *af, char *err, size_t errsize);
 void vkqs_atomic_abort(struct vkqs_atomic_file *af);
 
-void vkqs_json_string(FILE *f, const char *s);
+/* JSON goes through jansson (Debian's libjansson-dev).  A string value of
+ * s (NULL as ""): jansson takes UTF-8 only, so a byte that is no UTF-8 (a
+ * driver's log) becomes U+FFFD. */
+json_t *vkqs_json_text(const char *s);
+/* Writes root (and releases it) to an open report file: two-space indent,
+ * reals with 9 significant digits.  False when the write failed. */
+bool vkqs_json_dump(json_t *root, FILE *f);
 void vkqs_xml_text(FILE *f, const char *s);
 
 /* Reads a whole file; NULL (errno set) on failure.  Caller frees. */

@@ -15,7 +15,6 @@
 #include "console.h"
 #include "device.h"
 #include "expect.h"
-#include "json.h"
 #include "proflock.h"
 #include "record.h"
 #include "registry.h"
@@ -68,7 +67,7 @@ static size_t parse_metrics(const char *log, struct metric *m, size_t max)
 	return k;
 }
 
-static void machine_json(FILE *f)
+static json_t *machine_json(void)
 {
 	char host[256] = "", cpu[256] = "";
 	gethostname(host, sizeof(host) - 1);
@@ -82,19 +81,24 @@ static void machine_json(FILE *f)
 		}
 	if (c)
 		fclose(c);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	fputs("  \"machine\": {\"hostname\": ", f);
-	vkqs_json_string(f, host);
-	fputs(", \"cpu\": ", f);
-	vkqs_json_string(f, cpu);
-	fprintf(f, ", \"cpus\": %ld},\n", ncpu);
+	json_t *o = json_object();
+	json_object_set_new(o, "hostname", vkqs_json_text(host));
+	json_object_set_new(o, "cpu", vkqs_json_text(cpu));
+	json_object_set_new(o, "cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	return o;
 }
 
-static void stats_json(FILE *f, const struct vkqs_bench_stats *s)
+/* The statistics of a sample set as members of o. */
+static void stats_json(json_t *o, const struct vkqs_bench_stats *s)
 {
-	fprintf(f, "\"median\": %.9g, \"p10\": %.9g, \"p90\": %.9g, \"min\": %.9g, "
-		   "\"max\": %.9g, \"mad\": %.9g, \"samples\": %zu, \"rejected\": %zu",
-		s->median, s->p10, s->p90, s->min, s->max, s->mad, s->samples, s->rejected);
+	json_object_set_new(o, "median", json_real(s->median));
+	json_object_set_new(o, "p10", json_real(s->p10));
+	json_object_set_new(o, "p90", json_real(s->p90));
+	json_object_set_new(o, "min", json_real(s->min));
+	json_object_set_new(o, "max", json_real(s->max));
+	json_object_set_new(o, "mad", json_real(s->mad));
+	json_object_set_new(o, "samples", json_integer((json_int_t)s->samples));
+	json_object_set_new(o, "rejected", json_integer((json_int_t)s->rejected));
 }
 
 /* One metric of a benchmark over its processes (docs/bench-schema.md):
@@ -148,34 +152,33 @@ static void metric_over(const struct metric *first, struct metric (*m)[64], cons
 	free(kept);
 }
 
-static void metric_over_json(FILE *f, const struct metric_over *o)
+static json_t *metric_over_json(const struct metric_over *o)
 {
-	fputs("{\"name\": ", f);
-	vkqs_json_string(f, o->first->name);
-	fputs(", \"unit\": ", f);
-	vkqs_json_string(f, o->first->unit);
-	fprintf(f, ", \"lower_is_better\": %s, \"clock\": ",
-		o->first->lower_is_better ? "true" : "false");
-	vkqs_json_string(f, o->first->clock);
-	fprintf(f, ",\n       \"median\": %.9g, \"p10\": %.9g, \"p90\": %.9g, \"min\": %.9g, "
-		   "\"max\": %.9g, \"mad\": %.9g, \"samples\": %zu, \"rejected\": %zu,\n"
-		   "       \"processes\": %zu, \"process_min\": %.9g, \"process_max\": %.9g, "
-		   "\"per_process\": [",
-		o->median, o->pooled.p10, o->pooled.p90, o->pooled.min, o->pooled.max, o->pooled.mad,
-		o->pooled.samples, o->pooled.rejected, o->have, o->process_min, o->process_max);
-	size_t n = 0;
+	json_t *j = json_object();
+	json_object_set_new(j, "name", vkqs_json_text(o->first->name));
+	json_object_set_new(j, "unit", vkqs_json_text(o->first->unit));
+	json_object_set_new(j, "lower_is_better", json_boolean(o->first->lower_is_better));
+	json_object_set_new(j, "clock", vkqs_json_text(o->first->clock));
+	stats_json(j, &o->pooled);
+	/* the figure a baseline compares: the median of the process medians */
+	json_object_set_new(j, "median", json_real(o->median));
+	json_object_set_new(j, "processes", json_integer((json_int_t)o->have));
+	json_object_set_new(j, "process_min", json_real(o->process_min));
+	json_object_set_new(j, "process_max", json_real(o->process_max));
+	json_t *per = json_array();
 	for (size_t r = 0; r < o->procs; r++) {
 		const struct metric *p = o->per[r];
 		if (!p)
 			continue;
-		fprintf(f, "%s\n        {", n++ ? "," : "");
-		stats_json(f, &p->st);
-		fputs(", \"raw\": [", f);
+		json_t *pj = json_object(), *raw = json_array();
+		stats_json(pj, &p->st);
 		for (size_t s = 0; s < p->n; s++)
-			fprintf(f, "%s%.9g", s ? ", " : "", p->samples[s]);
-		fputs("]}", f);
+			json_array_append_new(raw, json_real(p->samples[s]));
+		json_object_set_new(pj, "raw", raw);
+		json_array_append_new(per, pj);
 	}
-	fputs("]}", f);
+	json_object_set_new(j, "per_process", per);
+	return j;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -242,24 +245,25 @@ int cmd_bench(int argc, char **argv)
 	run.wall_s = vkqs_monotonic_s() - t0;
 
 	/* The table, and the JSON (docs/bench-schema.md) */
-	struct vkqs_atomic_file af = {0};
-	FILE *f = NULL;
+	json_t *doc = NULL, *benchmarks = NULL;
 	if (o.json) {
-		if (!vkqs_atomic_open(&af, o.json, err, sizeof(err)))
-			die("%s", err);
-		f = af.f;
-		fputs("{\n  \"format\": \"vkqs-bench\",\n  \"format_version\": 2,\n", f);
-		fputs("  \"started_at\": ", f);
-		vkqs_json_string(f, run.started_at);
-		fprintf(f, ",\n  \"wall_s\": %.3f,\n  \"complete\": %s,\n", run.wall_s,
-			run.complete ? "true" : "false");
-		fputs("  \"dispatch\": \"volk per-device table\",\n", f);
-		fprintf(f, "  \"options\": {\"repeat\": %u, \"min_time_s\": %g, \"quick\": %s, "
-			   "\"processes\": %zu},\n",
-			o.repeat, o.min_time_s, o.quick ? "true" : "false", procs);
-		machine_json(f);
-		vkqs_json_device(f, &run.device);
-		fputs("  \"benchmarks\": [", f);
+		doc = json_object();
+		json_object_set_new(doc, "format", json_string("vkqs-bench"));
+		json_object_set_new(doc, "format_version", json_integer(2));
+		json_object_set_new(doc, "started_at", vkqs_json_text(run.started_at));
+		json_object_set_new(doc, "wall_s", json_real(run.wall_s));
+		json_object_set_new(doc, "complete", json_boolean(run.complete));
+		json_object_set_new(doc, "dispatch", json_string("volk per-device table"));
+		json_t *opt = json_object();
+		json_object_set_new(opt, "repeat", json_integer(o.repeat));
+		json_object_set_new(opt, "min_time_s", json_real(o.min_time_s));
+		json_object_set_new(opt, "quick", json_boolean(o.quick));
+		json_object_set_new(opt, "processes", json_integer((json_int_t)procs));
+		json_object_set_new(doc, "options", opt);
+		json_object_set_new(doc, "machine", machine_json());
+		json_object_set_new(doc, "device", vkqs_json_device(&run.device));
+		benchmarks = json_array();
+		json_object_set_new(doc, "benchmarks", benchmarks);
 	}
 	size_t failed = 0;
 	struct metric(*m)[64] = calloc(procs, sizeof(*m));
@@ -285,16 +289,17 @@ int cmd_bench(int argc, char **argv)
 			nm[r] = pass ? parse_metrics(run.results[r * nsel + i].log, m[r], 64) : 0;
 		printf("%-12s %s%s%s\n", st, worst->ci->name, worst->message[0] ? ": " : "",
 		       pass ? "" : worst->message);
-		if (f) {
-			fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-			vkqs_json_string(f, worst->ci->name);
-			fputs(", \"status\": ", f);
-			vkqs_json_string(f, st);
-			fputs(", \"message\": ", f);
-			vkqs_json_string(f, pass ? "" : worst->message);
-			fputs(", \"description\": ", f);
-			vkqs_json_string(f, worst->ci->c->spec);
-			fprintf(f, ", \"duration_s\": %.3f, \"metrics\": [", duration);
+		json_t *metrics = NULL;
+		if (doc) {
+			json_t *b = json_object();
+			json_object_set_new(b, "name", vkqs_json_text(worst->ci->name));
+			json_object_set_new(b, "status", vkqs_json_text(st));
+			json_object_set_new(b, "message", vkqs_json_text(pass ? "" : worst->message));
+			json_object_set_new(b, "description", vkqs_json_text(worst->ci->c->spec));
+			json_object_set_new(b, "duration_s", json_real(duration));
+			metrics = json_array();
+			json_object_set_new(b, "metrics", metrics);
+			json_array_append_new(benchmarks, b);
 		}
 		for (size_t k = 0; k < nm[0]; k++) {
 			struct metric_over mo;
@@ -306,22 +311,24 @@ int cmd_bench(int argc, char **argv)
 				printf("  %zu processes %.6g..%.6g", mo.have, mo.process_min,
 				       mo.process_max);
 			putchar('\n');
-			if (f) {
-				fputs(k ? ",\n      " : "\n      ", f);
-				metric_over_json(f, &mo);
-			}
+			if (metrics)
+				json_array_append_new(metrics, metric_over_json(&mo));
 			free(mo.per);
 		}
-		if (f)
-			fputs(nm[0] ? "\n    ]}" : "]}", f);
 		for (size_t r = 0; r < procs; r++)
 			for (size_t k = 0; k < nm[r]; k++)
 				free(m[r][k].samples);
 	}
 	free(m);
 	free(nm);
-	if (f) {
-		fputs("\n  ]\n}\n", f);
+	if (doc) {
+		struct vkqs_atomic_file af;
+		if (!vkqs_atomic_open(&af, o.json, err, sizeof(err)))
+			die("%s", err);
+		if (!vkqs_json_dump(doc, af.f)) {
+			vkqs_atomic_abort(&af);
+			die("cannot write %s: out of memory or a write error", o.json);
+		}
 		if (!vkqs_atomic_commit(&af, err, sizeof(err)))
 			die("%s", err);
 	}

@@ -15,7 +15,6 @@
 #include "console.h"
 #include "device.h"
 #include "expect.h"
-#include "json.h"
 #include "proflock.h"
 #include "record.h"
 #include "registry.h"
@@ -344,9 +343,23 @@ struct resumed {
 	unsigned reports, ignored;
 };
 
-static bool json_bool_or_object(const struct vkqs_json *v)
+static bool json_bool_or_object(const json_t *v)
 {
-	return v && (v->type == VKQS_JSON_OBJECT || (v->type == VKQS_JSON_BOOL && v->boolean));
+	return json_is_object(v) || json_is_true(v);
+}
+
+/* The member k of o as a string, or NULL (absent, not a string, o no
+ * object). */
+static const char *member_str(const json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+/* The member k of o as a number (integer or real), or dflt. */
+static double member_num(const json_t *o, const char *k, double dflt)
+{
+	const json_t *v = json_object_get(o, k);
+	return json_is_number(v) ? json_number_value(v) : dflt;
 }
 
 /* --resume FILE: the results FILE has become this run's, after checking it
@@ -360,49 +373,53 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 	char *text = vkqs_read_text(path, err, sizeof(err));
 	if (!text)
 		die("--resume: %s", err);
-	struct vkqs_json j;
-	if (!vkqs_json_parse(text, &j, err, sizeof(err)))
-		die("--resume: %s is not JSON (%s)", path, err);
+	json_error_t jerr;
+	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	free(text);
-	const char *fmt = vkqs_json_str(&j, "format");
+	if (!j)
+		die("--resume: %s is not JSON (line %d, column %d: %s)", path, jerr.line, jerr.column,
+		    jerr.text);
+	const char *fmt = member_str(j, "format");
 	if (!fmt || strcmp(fmt, "vkqs-results") != 0)
 		die("--resume: %s is not a vkqs result", path);
-	const char *build = vkqs_json_str(&j, "build"), *options = vkqs_json_str(&j, "options");
+	const char *build = member_str(j, "build"), *options = member_str(j, "options");
 	if (!build || strcmp(build, run->build) != 0)
 		die("--resume: %s was written by another vkqs build (%s; this one is %s)", path,
 		    build ? build : "none", run->build);
 	if (!options || strcmp(options, run->options) != 0)
 		die("--resume: %s ran with other options ('%s'; now '%s')", path,
 		    options ? options : "", run->options);
-	const struct vkqs_json *sh = vkqs_json_get(&j, "shard");
-	const struct vkqs_json *si = vkqs_json_get(sh, "index"), *sn = vkqs_json_get(sh, "count");
-	unsigned shi = si ? (unsigned)si->number : 0, shn = sn ? (unsigned)sn->number : 0;
+	const json_t *sh = json_object_get(j, "shard");
+	double shi = member_num(sh, "index", 0), shn = member_num(sh, "count", 0);
 	if (shi != run->shard_i || shn != run->shard_n)
-		die("--resume: %s is shard %u/%u, this run %u/%u", path, shi, shn, run->shard_i,
+		die("--resume: %s is shard %g/%g, this run %u/%u", path, shi, shn, run->shard_i,
 		    run->shard_n);
-	const struct vkqs_json *dev = vkqs_json_get(&j, "device");
-	const char *dname = vkqs_json_str(dev, "name"), *dinfo = vkqs_json_str(dev, "driver_info");
+	const json_t *dev = json_object_get(j, "device");
+	const char *dname = member_str(dev, "name"), *dinfo = member_str(dev, "driver_info");
 	if (!dname || !dinfo || strcmp(dname, run->device.name) || strcmp(dinfo, run->device.driver_info))
 		die("--resume: %s ran on %s (%s), this run on %s (%s)", path, dname ? dname : "?",
 		    dinfo ? dinfo : "?", run->device.name, run->device.driver_info);
 	char knobs[sizeof(run->refdevice)] = "";
-	const struct vkqs_json *rd = vkqs_json_get(&j, "refdevice");
-	for (size_t i = 0; rd && rd->type == VKQS_JSON_OBJECT && i < rd->count; i++)
-		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), "%s=%s\n", rd->keys[i],
-			 rd->items[i].type == VKQS_JSON_STRING ? rd->items[i].string : "");
+	const char *key;
+	json_t *value;
+	json_object_foreach(json_object_get(j, "refdevice"), key, value) {
+		const char *sv = json_string_value(value);
+		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), "%s=%s\n", key,
+			 sv ? sv : "");
+	}
 	if (strcmp(knobs, run->refdevice) != 0)
 		die("--resume: %s ran the refdevice with other knobs (%s; now %s)", path,
 		    *knobs ? knobs : "none", *run->refdevice ? run->refdevice : "none");
-	const struct vkqs_json *v = vkqs_json_get(&j, "validation");
+	const json_t *v = json_object_get(j, "validation");
 	if (json_bool_or_object(v) != run->validation)
 		die("--resume: %s ran with validation %s", path,
 		    json_bool_or_object(v) ? "on" : "off");
-	const struct vkqs_json *cases = vkqs_json_get(&j, "cases");
-	if (!cases || cases->type != VKQS_JSON_ARRAY)
+	const json_t *cases = json_object_get(j, "cases");
+	if (!json_is_array(cases))
 		die("--resume: %s has no list of cases", path);
-	for (size_t c = 0; c < cases->count; c++) {
-		const struct vkqs_json *cj = &cases->items[c];
-		const char *name = vkqs_json_str(cj, "name"), *st = vkqs_json_str(cj, "status");
+	for (size_t c = 0; c < json_array_size(cases); c++) {
+		const json_t *cj = json_array_get(cases, c);
+		const char *name = member_str(cj, "name"), *st = member_str(cj, "status");
 		if (!name || !st)
 			die("--resume: %s: case %zu has no name and status", path, c);
 		size_t k = 0;
@@ -413,33 +430,31 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 		struct vkqs_result *r = &run->results[k];
 		if (r->done || r->process)
 			die("--resume: %s lists %s twice", path, name);
-		const struct vkqs_json *pj = vkqs_json_get(cj, "process"),
-				       *qj = vkqs_json_get(cj, "position");
-		if (pj && qj && pj->type == VKQS_JSON_NUMBER && qj->type == VKQS_JSON_NUMBER &&
-		    pj->number >= 1 && pj->number < 1e9 && qj->number >= 0 && qj->number < 1e6) {
-			r->process = (long)pj->number;
-			r->position = (unsigned)qj->number;
+		double pn = member_num(cj, "process", -1), qn = member_num(cj, "position", -1);
+		if (pn >= 1 && pn < 1e9 && qn >= 0 && qn < 1e6) {
+			r->process = (long)pn;
+			r->position = (unsigned)qn;
 			vkqs_runner_first_process(r->process + 1);
 		}
 		if (!strcmp(st, "Missing"))
 			continue;
 		if (!vkqs_status_parse(st, &r->status))
 			die("--resume: %s: %s has the status '%s'", path, name, st);
-		const struct vkqs_json *d = vkqs_json_get(cj, "duration_s");
-		r->duration_s = d && d->type == VKQS_JSON_NUMBER ? d->number : 0;
-		const char *msg = vkqs_json_str(cj, "message"), *log = vkqs_json_str(cj, "log");
+		r->duration_s = member_num(cj, "duration_s", 0);
+		const char *msg = member_str(cj, "message"), *log = member_str(cj, "log");
 		snprintf(r->message, sizeof(r->message), "%s", msg ? msg : "");
 		/* the failures and notes it kept apart */
 		const char *texts[VKQS_MAX_ITEMS];
 		bool failure[VKQS_MAX_ITEMS];
 		unsigned nt = 0;
 		for (int pass = 0; pass < 2; pass++) {
-			const struct vkqs_json *a = vkqs_json_get(cj, pass ? "notes" : "failures");
-			for (size_t t = 0; a && a->type == VKQS_JSON_ARRAY && t < a->count; t++) {
-				if (a->items[t].type != VKQS_JSON_STRING || nt == VKQS_MAX_ITEMS)
+			const json_t *a = json_object_get(cj, pass ? "notes" : "failures");
+			for (size_t t = 0; t < json_array_size(a); t++) {
+				const char *item = json_string_value(json_array_get(a, t));
+				if (!item || nt == VKQS_MAX_ITEMS)
 					die("--resume: %s: %s: a %s item that is no string, or too many",
 					    path, name, pass ? "notes" : "failures");
-				texts[nt] = a->items[t].string;
+				texts[nt] = item;
 				failure[nt++] = pass == 0;
 			}
 		}
@@ -450,15 +465,14 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 		r->done = true;
 		out.have++;
 	}
-	const char *started = vkqs_json_str(&j, "started_at");
+	const char *started = member_str(j, "started_at");
 	if (started)
 		snprintf(run->started_at, sizeof(run->started_at), "%s", started);
-	const struct vkqs_json *w = vkqs_json_get(&j, "wall_s");
-	out.wall_s = w && w->type == VKQS_JSON_NUMBER ? w->number : 0;
-	const struct vkqs_json *vr = vkqs_json_get(v, "reports"), *vi = vkqs_json_get(v, "ignored");
-	out.reports = vr ? (unsigned)vr->number : 0;
-	out.ignored = vi ? (unsigned)vi->number : 0;
-	vkqs_json_free(&j);
+	out.wall_s = member_num(j, "wall_s", 0);
+	double reports = member_num(v, "reports", 0), ignored = member_num(v, "ignored", 0);
+	out.reports = reports >= 0 && reports < 1e9 ? (unsigned)reports : 0;
+	out.ignored = ignored >= 0 && ignored < 1e9 ? (unsigned)ignored : 0;
+	json_decref(j);
 	return out;
 }
 

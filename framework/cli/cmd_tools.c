@@ -16,7 +16,6 @@
 #include "console.h"
 #include "device.h"
 #include "expect.h"
-#include "json.h"
 #include "proflock.h"
 #include "record.h"
 #include "registry.h"
