@@ -27,6 +27,6 @@ echo "  refdevice: ${rd} ms"
 echo "  lavapipe:  ${lvp} ms"
 echo "  refdevice / lavapipe wall time: $(awk "BEGIN { printf \"%.2f\", $rd / $lvp }")"
 echo "readback, refdevice:"
-build/refdevice/rd_bench_readback refdevice | sed 's/^/  /'
+build/rd_bench_readback refdevice | sed 's/^/  /'
 echo "readback, lavapipe:"
-build/refdevice/rd_bench_readback llvmpipe | sed 's/^/  /'
+build/rd_bench_readback llvmpipe | sed 's/^/  /'

@@ -685,6 +685,16 @@ struct rd_queue {
 	uint64_t intel_stream_marker;
 };
 
+/* The encode feedback the refdevice reports (supportedEncodeFeedbackFlags),
+ * the values in this bit order (rd_exec_query.c). */
+#define RD_ENCODE_FEEDBACK_FLAGS                                                              \
+	(VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR |                           \
+	 VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR |                           \
+	 VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR |                           \
+	 VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR | VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR | \
+	 VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR |                                    \
+	 VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR)
+
 struct rd_device {
 	struct rd_object base;          /* dispatchable */
 	struct rd_physical_device *phys;
@@ -846,10 +856,6 @@ bool rd_video_image_profiles_ok(const void *chain);
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
 				VkDeviceSize stride, VkQueryResultFlags flags);
-/* The faults occlusion_accumulates_across_resets and statistics_accumulate_-
- * across_resets: a reset leaves the pool's values, and a query's end adds to
- * them instead of writing them afresh. */
-bool rd_query_accumulates(const struct rd_config *c, const struct rd_query_pool *pool);
 void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
 		    uint32_t count);
 /* Returns the host time (ns) from which the query reads as available. */

@@ -7,7 +7,8 @@
  *                       and interface the shaders see
  *   rd_exec_pass.c      attachments: loads, clears, resolves; render pass and
  *                       dynamic rendering begins, vkCmdClearAttachments
- *   rd_exec_query.c     queries: begin, end, results, timestamps
+ *   rd_exec_query.c     queries: begin, end, results, timestamps (its faults:
+ *                       rd_fault_layer.c)
  *   rd_exec_transfer.c  copies and blits between buffers and images
  *   rd_exec_region.c    counters by region (VK_ARM_performance_counters_by_region)
  */
@@ -181,6 +182,12 @@ void exec_sample(const struct exec *e, struct rd_counters *out);
 void exec_charge_shader(struct exec *e, uint64_t ns);
 void exec_counters_accumulate(struct rd_counters *acc, const struct rd_counters *end,
 	const struct rd_counters *begin);
+
+/* query values (rd_exec_query.c), also for the fault layer */
+uint64_t exec_statistic(const struct rd_counters *c, uint32_t bit);
+uint64_t exec_nonprecise(const struct rd_config *cfg, uint64_t exact);
+uint64_t exec_valid_mask(const struct exec *e);
+uint64_t exec_elapsed_share(uint64_t ticks, uint32_t n, uint32_t slot, bool spread);
 
 /* draws and dispatches (rd_exec_draw.c) */
 void exec_draw(struct exec *e, const struct rd_draw_params *dp);

@@ -1,7 +1,9 @@
 /* The executor's queries: a begin snapshot and an end difference of the
  * counters the stages bump (STYLE 14, 17), the value each query type
- * reports, availability, timestamps. */
+ * reports, availability, timestamps.  The spec's rules only: the faults
+ * act at the rd_hook_* points (STYLE 18, rd_fault_layer.h). */
 #include "rd_exec.h"
+#include "rd_fault_layer.h"
 
 /* Queries ----------------------------------------------------------------------------*/
 
@@ -96,14 +98,13 @@ void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query
 			o->beside_stats = true;
 	}
 	exec_sample(e, &a->begin);
-	if (rd_fault(&e->dev->instance->config, RD_FAULT_AVAILABLE_AT_BEGIN) &&
-	    pool->type != VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR)
+	if (rd_hook_begin_query(e, pool))
 		make_available(e, pool, query);
 }
 
 /* The pipeline-statistics counters in VkQueryPipelineStatisticFlagBits bit
  * order. */
-static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
+uint64_t exec_statistic(const struct rd_counters *c, uint32_t bit)
 {
 	switch (1u << bit) {
 	case VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT: return c->draw.ia_vertices;
@@ -124,7 +125,7 @@ static uint64_t statistic(const struct rd_counters *c, uint32_t bit)
 	}
 }
 
-static uint64_t nonprecise(const struct rd_config *cfg, uint64_t exact)
+uint64_t exec_nonprecise(const struct rd_config *cfg, uint64_t exact)
 {
 	/* 18.3: without PRECISE "an implementation may generate any non-zero
 	 * result value for the query if the count of passing samples is
@@ -138,7 +139,7 @@ static uint64_t nonprecise(const struct rd_config *cfg, uint64_t exact)
 	}
 }
 
-static uint64_t valid_mask(const struct exec *e)
+uint64_t exec_valid_mask(const struct exec *e)
 {
 	uint32_t bits = rd_family_valid_bits(&e->dev->instance->config, e->q->family);
 	return bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
@@ -159,19 +160,10 @@ static void finish_perf_query(struct exec *e, const struct active_query *a)
 		       pass, pool->pass_count);
 		return;
 	}
-	bool every_pass = rd_fault(cfg, RD_FAULT_PERF_PASS_IGNORED);
+	bool every_pass = rd_hook_perf_every_pass(cfg);
 	uint64_t *values = rd_query_values(pool, a->query);
 	for (uint32_t k = 0; k < pool->value_count; k++) {
-		/* the fault: the k-th counter in index order, not in pCounterIndices order */
-		uint32_t counter = pool->counters[k];
-		if (rd_fault(cfg, RD_FAULT_PERF_ORDER))
-			for (uint32_t j = 0; j < pool->value_count; j++) {
-				uint32_t rank = 0;
-				for (uint32_t i = 0; i < pool->value_count; i++)
-					rank += pool->counters[i] < pool->counters[j];
-				if (rank == k)
-					counter = pool->counters[j];
-			}
+		uint32_t counter = rd_hook_perf_counter(cfg, pool, k);
 		if (!every_pass && rd_perf_group(counter) != pool->pass_group[pass])
 			continue;
 		VkPerformanceCounterResultKHR r = rd_perf_value(counter, &a->delta);
@@ -194,35 +186,28 @@ static void finish_video_query(struct exec *e, const struct active_query *a)
 {
 	struct rd_query_pool *pool = a->pool;
 	const struct rd_counters *d = &a->delta;
-	const struct rd_config *cfg = &e->dev->instance->config;
 	pool->status[a->query] = d->encode_insufficient
 					 ? (int32_t)VK_QUERY_RESULT_STATUS_INSUFFICIENT_BITSTREAM_BUFFER_RANGE_KHR
 					 : (int32_t)VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
 	uint64_t *values = rd_query_values(pool, a->query);
 	uint32_t k = 0;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR)
-		values[k++] = rd_fault(cfg, RD_FAULT_ENCODE_OFFSET_ABSOLUTE) ? e->encode_offset : 0;
+		values[k++] = 0;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR)
 		values[k++] = d->encode_bytes;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR)
 		values[k++] = d->encode_overrides ? 1 : 0;
 	/* VK_KHR_video_encode_feedback2: every block is intra (I_PCM), none
 	 * inter or skipped; one slice */
-	bool swapped = rd_fault(cfg, RD_FAULT_ENCODE_INTRA_AS_INTER);
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR)
-		values[k++] = swapped ? 0 : d->encode_intra_pixels;
+		values[k++] = d->encode_intra_pixels;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR)
-		values[k++] = swapped ? d->encode_intra_pixels : 0;
+		values[k++] = 0;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR)
 		values[k++] = 0;
 	if (pool->encode_feedback & VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR)
 		values[k++] = d->encode_partitions;
-	if (rd_fault(cfg, RD_FAULT_ENCODE_FEEDBACK_REVERSED))
-		for (uint32_t i = 0; i < k / 2; i++) {
-			uint64_t t = values[i];
-			values[i] = values[k - 1 - i];
-			values[k - 1 - i] = t;
-		}
+	rd_hook_encode_feedback(e, a, values, k);
 	make_available(e, pool, a->query);
 }
 
@@ -249,21 +234,13 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		return;
 	}
 	const struct rd_config *cfg = &e->dev->instance->config;
-	/* the fault: a compute-only queue's statistics land in query 0 */
-	struct active_query at_zero;
-	if (rd_fault(cfg, RD_FAULT_STATS_COMPUTE_QUERY_ZERO) &&
-	    pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS && e->q->family == RD_FAMILY_COMPUTE) {
-		at_zero = *a;
-		at_zero.query = 0;
-		a = &at_zero;
-	}
+	/* the first of the queries the values go to */
+	const uint32_t first = rd_hook_query_slot(e, pool, a->query);
 	const struct rd_counters *d = &a->delta;
 	uint32_t n = query_views(a->view_mask);
-	for (uint32_t v = 0; v < n && a->query + v < pool->count; v++) {
-		uint64_t *values = rd_query_values(pool, a->query + v);
-		/* the faults: an occlusion count, or statistics, kept over
-		 * resets (rd_query_reset leaves them) and added to */
-		if (!rd_query_accumulates(cfg, pool))
+	for (uint32_t v = 0; v < n && first + v < pool->count; v++) {
+		uint64_t *values = rd_query_values(pool, first + v);
+		if (!rd_hook_values_kept(cfg, pool))
 			memset(values, 0, pool->value_count * sizeof(*values));
 		/* Multiview (18.2): N consecutive queries whose sum is the total;
 		 * RD_MULTIVIEW_QUERIES picks the total in the first one or one
@@ -273,13 +250,6 @@ static void finish_query(struct exec *e, const struct active_query *a)
 		 * queries ("how the numerical results of the query are
 		 * distributed among the queries is implementation-dependent") */
 		uint32_t slot = cfg->multiview == RD_MV_REVERSED ? n - 1 - v : v;
-		if (!spread && v > 0) {
-			if (rd_fault(cfg, RD_FAULT_MV_TOTAL_EACH) && pool->type == VK_QUERY_TYPE_OCCLUSION)
-				values[0] = total_samples(d);
-			if (!rd_fault(cfg, RD_FAULT_MV_SLOTS_UNAVAILABLE))
-				make_available(e, pool, a->query + v);
-			continue;
-		}
 		/* the view of this query under spread: the slot-th set bit of
 		 * the view mask */
 		uint32_t view = 0;
@@ -287,27 +257,27 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			view = (uint32_t)__builtin_ctz(m);
 			m &= m - 1;
 		}
-		uint32_t first_view = a->view_mask ? (uint32_t)__builtin_ctz(a->view_mask) : 0;
+		struct rd_query_view q = {
+			.a = a,
+			.views = n,
+			.slot = slot,
+			.view = view,
+			.first_view = a->view_mask ? (uint32_t)__builtin_ctz(a->view_mask) : 0,
+			.spread = spread,
+			.occlusion = spread ? d->draw.samples_passed[view] : total_samples(d),
+			.elapsed_ticks = (uint64_t)((double)d->time_ns / cfg->timestamp_period),
+		};
+		/* without spread the first query holds the total and the others
+		 * nothing */
+		if (!spread && v > 0) {
+			if (rd_hook_query_values(e, &q, values))
+				make_available(e, pool, first + v);
+			continue;
+		}
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
-			uint64_t count;
-			if (spread) {
-				count = d->draw.samples_passed[view];
-			} else if (rd_fault(cfg, RD_FAULT_MV_FIRST_VIEW) && a->view_mask) {
-				count = d->draw.samples_passed[first_view];
-			} else {
-				count = total_samples(d);
-			}
-			if (count && rd_fault(cfg, RD_FAULT_PRECISE_BOOLEAN))
-				count = 1;
-			if (count && rd_fault(cfg, RD_FAULT_OCCLUSION_PLUS_ONE))
-				count++;
-			/* the fault: past 16 Ki queries in one render pass
-			 * instance a stale baseline adds what an earlier query
-			 * counted (MoltenVK#2682) */
-			if (a->pass_ordinal >= 16384 && rd_fault(cfg, RD_FAULT_OCC_WRAP_16K))
-				count++;
-			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT) ? count
-									  : nonprecise(cfg, count);
+			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT)
+					     ? q.occlusion
+					     : exec_nonprecise(cfg, q.occlusion);
 		} else if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
 			/* Statistics are counted for all views together, but for
 			 * the fragment shader's, counted per view: the first
@@ -317,45 +287,25 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			const uint32_t fs_bit = VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
 			uint32_t k = 0;
 			for (uint32_t bit = 0; bit < 32; bit++)
-				if (pool->statistics & (1u << bit)) {
-					uint32_t b = bit;
-					if (rd_fault(cfg, RD_FAULT_STATS_FS_AS_CLIP) && (1u << bit) == fs_bit)
-						b = (uint32_t)__builtin_ctz(VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT);
-					uint64_t value;
-					if ((1u << b) == fs_bit && a->view_mask &&
-					    rd_fault(cfg, RD_FAULT_MV_STATS_FIRST_VIEW))
-						value = slot == 0 ? d->draw.fs_invocations[first_view] : 0;
-					else if ((1u << b) == fs_bit && spread)
-						value = d->draw.fs_invocations[view];
-					else
-						value = slot == 0 ? statistic(d, b) : 0;
-					values[k++] += value;
-				}
-			if (rd_fault(cfg, RD_FAULT_STATS_REVERSED))
-				for (uint32_t i = 0; i < k / 2; i++) {
-					uint64_t t = values[i];
-					values[i] = values[k - 1 - i];
-					values[k - 1 - i] = t;
-				}
+				if (pool->statistics & (1u << bit))
+					values[k++] += (1u << bit) == fs_bit && spread
+							       ? d->draw.fs_invocations[view]
+						       : slot == 0 ? exec_statistic(d, bit)
+								   : 0;
 		} else if (pool->type == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
 			/* 18.7: primitives written, then primitives output to the
 			 * query's vertex stream (index) while transform feedback
 			 * was active. */
 			if (a->index < RD_MAX_STREAMS) {
-				bool swap = rd_fault(cfg, RD_FAULT_XFB_SWAPPED);
-				values[swap] = d->draw.xfb_primitives_written[a->index];
-				values[!swap] = d->draw.xfb_primitives_needed[a->index];
+				values[0] = d->draw.xfb_primitives_written[a->index];
+				values[1] = d->draw.xfb_primitives_needed[a->index];
 			}
 		} else if (pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
 			/* 18.8: every primitive output to the query's vertex
 			 * stream (index), whether or not transform feedback is
 			 * active. */
 			if (a->index < RD_MAX_STREAMS)
-				values[0] = rd_fault(cfg, RD_FAULT_PGQ_AS_WRITTEN)
-						    ? d->draw.xfb_primitives_written[a->index]
-						    : d->draw.primitives_generated[a->index];
-			if (a->beside_stats && rd_fault(cfg, RD_FAULT_PGQ_WITH_STATS))
-				values[0] = 0;
+				values[0] = d->draw.primitives_generated[a->index];
 		} else if (pool->type == VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT) {
 			/* 18.9: mesh primitives that reach the fragment shader
 			 * stage, counted for all views together (the first
@@ -368,18 +318,19 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			 * query, or split evenly with the remainder in the first;
 			 * "the sum of the results in all of the view query indices
 			 * must accurately reflect the total". */
-			uint64_t ticks = rd_fault(cfg, RD_FAULT_ELAPSED_ZERO) ? 0
-					 : rd_fault(cfg, RD_FAULT_ELAPSED_NS)
-						 ? d->time_ns
-						 : (uint64_t)((double)d->time_ns / cfg->timestamp_period);
-			uint64_t share = ticks / n;
-			values[0] = (!spread ? ticks : slot == 0 ? ticks - share * (n - 1) : share) &
-				    valid_mask(e);
-			if (spread && rd_fault(cfg, RD_FAULT_ELAPSED_MV_EACH))
-				values[0] = ticks & valid_mask(e); /* the total in each view */
+			values[0] = exec_elapsed_share(q.elapsed_ticks, n, slot, spread) & exec_valid_mask(e);
 		}
-		make_available(e, pool, a->query + v);
+		if (rd_hook_query_values(e, &q, values))
+			make_available(e, pool, first + v);
 	}
+}
+
+/* An elapsed time of ticks over n view queries: all in one query, or split
+ * evenly with the remainder in the first. */
+uint64_t exec_elapsed_share(uint64_t ticks, uint32_t n, uint32_t slot, bool spread)
+{
+	uint64_t share = ticks / n;
+	return !spread ? ticks : slot == 0 ? ticks - share * (n - 1) : share;
 }
 
 /* vkCmdEndQueryIndexedEXT "completes the query in queryPool identified by
@@ -392,11 +343,8 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 		rd_log("vkCmdEndQuery: query %u (index %u) is not active", query, index);
 		return;
 	}
-	/* the fault: a query ended in a render pass instance that is
-	 * suspended (to be resumed in another command buffer) is dropped,
-	 * never finished */
-	if (rd_fault(&e->dev->instance->config, RD_FAULT_SUSPENDED_QUERY_DROPPED) &&
-	    e->s.in_pass && e->s.suspending) {
+	bool keep_time;
+	if (!rd_hook_end_query(e, &keep_time)) {
 		drop_query(e, a);
 		return;
 	}
@@ -404,8 +352,7 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	exec_sample(e, &now);
 	uint64_t time_before = a->delta.time_ns;
 	exec_counters_accumulate(&a->delta, &now, &a->begin);
-	if (rd_fault(&e->dev->instance->config, RD_FAULT_ELAPSED_FIRST_TILE) &&
-	    (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index > 0)))
+	if (!keep_time)
 		a->delta.time_ns = time_before;
 	a->open = false;
 	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
@@ -426,25 +373,9 @@ void exec_write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t q
 		return;
 	/* "If an overflow occurs, the timestamp value must wrap back to zero";
 	 * bits above timestampValidBits are zero. */
-	const struct rd_config *cfg = &e->dev->instance->config;
-	/* the fault: a pool's timestamps past its first 4096 are never written
-	 * (a hardware sample buffer of 32 KiB, MoltenVK#1907) */
-	if (query >= 4096 && rd_fault(cfg, RD_FAULT_TS_POOL_4096))
+	uint64_t t = rd_clock_ticks(e->dev, exec_time(e)) & exec_valid_mask(e);
+	if (!rd_hook_timestamp(e, query, &t))
 		return;
-	/* the fault: a video family that reports timestamp bits writes none */
-	if (e->q->family == RD_FAMILY_ENCODE && rd_fault(cfg, RD_FAULT_TS_VIDEO_UNWRITTEN))
-		return;
-	/* the fault: a clock that restarts with every command buffer */
-	uint64_t t = rd_clock_ticks(e->dev, rd_fault(cfg, RD_FAULT_TS_PER_CB)
-						    ? exec_time(e) - e->cb_start_ns
-						    : exec_time(e)) &
-		     valid_mask(e);
-	if (rd_fault(cfg, RD_FAULT_TS_HIGH_BITS) && valid_mask(e) != UINT64_MAX)
-		t |= ~valid_mask(e);
-	if (rd_fault(cfg, RD_FAULT_TS_ZERO))
-		t = 0;
-	if (rd_fault(cfg, RD_FAULT_TS_BACKWARDS))
-		t = (valid_mask(e) >> 1) - t; /* runs down as the clock runs up */
 	uint32_t n = e->s.in_pass ? query_views(e->s.view_mask) : 1;
 	bool spread = e->dev->instance->config.multiview != RD_MV_FIRST;
 	for (uint32_t v = 0; v < n && query + v < pool->count; v++) {

@@ -1,29 +1,17 @@
 /* Query state and the one writer of results (spec 18.2), shared by
- * vkGetQueryPoolResults and vkCmdCopyQueryPoolResults (STYLE 14). */
+ * vkGetQueryPoolResults and vkCmdCopyQueryPoolResults (STYLE 14).  The
+ * spec's rules only: the faults act at the rd_hook_* points (STYLE 18,
+ * rd_fault_layer.h). */
 #include <string.h>
 #include <time.h>
 
 #include "rd.h"
-
-bool rd_query_accumulates(const struct rd_config *c, const struct rd_query_pool *pool)
-{
-	return (rd_fault(c, RD_FAULT_OCC_ACCUMULATE) && pool->type == VK_QUERY_TYPE_OCCLUSION) ||
-	       (rd_fault(c, RD_FAULT_STATS_ACCUMULATE) &&
-		pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS);
-}
+#include "rd_fault_layer.h"
 
 void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint32_t first,
 		    uint32_t count)
 {
-	if (rd_fault(c, RD_FAULT_RESET_SHORT) && count > 1)
-		count--;
-	if (rd_fault(c, RD_FAULT_RESET_NEIGHBOUR) && first + count < pool->count)
-		count++;
-	/* the fault: performance queries reset from index 0, not firstQuery
-	 * (v3dv, mesa b2db2e3f33d) */
-	if (pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR &&
-	    rd_fault(c, RD_FAULT_PERF_RESET_FROM_ZERO))
-		first = 0;
+	rd_hook_reset(c, pool, &first, &count);
 	if (first >= pool->count)
 		return;
 	if (count > pool->count - first)
@@ -32,7 +20,7 @@ void rd_query_reset(const struct rd_config *c, struct rd_query_pool *pool, uint3
 	 * undefined": zero them so runs are reproducible. */
 	for (uint32_t i = first; i < first + count; i++)
 		atomic_store_explicit(&pool->available[i], 0, memory_order_relaxed);
-	if (!rd_query_accumulates(c, pool))
+	if (!rd_hook_values_kept(c, pool))
 		memset(rd_query_values(pool, first), 0,
 		       (size_t)count * pool->value_count * sizeof(uint64_t));
 	memset(&pool->available_at_ns[first], 0, (size_t)count * sizeof(uint64_t));
@@ -142,6 +130,42 @@ static bool fast_path(const struct rd_config *c, struct rd_query_pool *pool, uin
 	return true;
 }
 
+/* One query's element as the plan says (rd_fault_layer.h). */
+static void write_element(const struct rd_config *c, struct rd_query_pool *pool,
+			  const struct rd_results_layout *l, const struct rd_results_element *el,
+			  uint8_t *out)
+{
+	size_t word = l->is64 ? 8 : 4;
+	uint8_t *vout = out + (l->availability_first ? word : 0);
+	const uint64_t *values = rd_query_values(pool, el->values_of);
+	for (uint32_t k = 0; el->values != RD_VALUES_NONE && k < pool->value_count; k++) {
+		uint64_t v = 0;
+		if (el->values == RD_VALUES_FINAL)
+			v = values[k];
+		else if (el->values == RD_VALUES_PARTIAL)
+			/* "an intermediate result between zero and the final
+			 * result value": RD_PARTIAL_VALUES picks zero, the final
+			 * value, or half of it (the final value is known while
+			 * the results wait out RD_RESULT_LATENCY_US; before that
+			 * the values are 0) */
+			v = el->partial_override		  ? el->partial_value
+			    : c->partial == RD_PARTIAL_FINAL ? values[k]
+			    : c->partial == RD_PARTIAL_HALF  ? values[k] / 2
+							     : 0;
+		put(vout + k * word, v, l->is64, c->overflow);
+	}
+	if (el->availability)
+		put(l->availability_first ? out : out + el->availability_at * word,
+		    el->availability_value, el->availability64, c->overflow);
+	/* 18.2 WITH_STATUS: a signed value after the query's values, 0 while
+	 * unavailable */
+	if (el->status) {
+		int64_t st = el->available ? pool->status[el->query] : 0;
+		put(out + pool->value_count * word, (uint64_t)st, l->is64, RD_OVERFLOW_WRAP);
+	}
+	memset(out + l->elem, 0, el->trailing_zero_bytes);
+}
+
 VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *pool,
 				uint32_t first, uint32_t count, uint8_t *dst,
 				VkDeviceSize stride, VkQueryResultFlags flags)
@@ -149,77 +173,48 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 	const struct rd_config *c = &dev->instance->config;
 	/* Performance queries: one VkPerformanceCounterResultKHR (8 bytes) per
 	 * counter, whatever the flags (18.6). */
-	bool is64 = (flags & VK_QUERY_RESULT_64_BIT) || rd_fault(c, RD_FAULT_RESULTS_32_AS_64) ||
-		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR ||
-		    pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL;
-	size_t word = is64 ? 8 : 4;
-	size_t elem = (pool->value_count + !!(flags & (VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
-							 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR))) *
-		      word;
-	if (rd_fault(c, RD_FAULT_RESULTS_STRIDE))
-		stride = elem;
-	bool avail_first = rd_fault(c, RD_FAULT_AVAIL_FIRST);
+	bool extra_word = flags & (VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |
+				   VK_QUERY_RESULT_WITH_STATUS_BIT_KHR);
+	struct rd_results_layout l = {
+		.is64 = (flags & VK_QUERY_RESULT_64_BIT) ||
+			pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR ||
+			pool->type == VK_QUERY_TYPE_PERFORMANCE_QUERY_INTEL,
+		.stride = stride,
+		.wait = flags & VK_QUERY_RESULT_WAIT_BIT,
+	};
+	l.elem = (pool->value_count + extra_word) * (l.is64 ? 8 : 4);
+	rd_hook_results_layout(c, &l);
+	l.elem = (pool->value_count + extra_word) * (l.is64 ? 8 : 4);
 	bool not_ready = false;
 	if (first >= pool->count)
 		return VK_SUCCESS;
 	if (count > pool->count - first)
 		count = pool->count - first;
-	if (c->fault == RD_FAULT_NONE && fast_path(c, pool, first, count, dst, stride, flags))
+	if (!rd_hook_results_touched(c) && fast_path(c, pool, first, count, dst, stride, flags))
 		return VK_SUCCESS;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t query = first + i;
-		uint8_t *out = dst + (VkDeviceSize)i * stride;
-		if ((flags & VK_QUERY_RESULT_WAIT_BIT) && !rd_fault(c, RD_FAULT_WAIT_IGNORED) &&
-		    !wait_available(dev, pool, query))
+		if (l.wait && !wait_available(dev, pool, query))
 			return VK_ERROR_DEVICE_LOST;
 		bool avail = available(pool, query);
-		const uint64_t *values =
-			rd_query_values(pool, rd_fault(c, RD_FAULT_FIRST_QUERY_IGNORED) ? i : query);
-		uint8_t *vout = out + (avail_first ? word : 0);
-		if (avail) {
-			for (uint32_t k = 0; k < pool->value_count; k++)
-				put(vout + k * word, values[k], is64, c->overflow);
-		} else if ((flags & VK_QUERY_RESULT_PARTIAL_BIT) &&
-			   !rd_fault(c, RD_FAULT_PARTIAL_UNWRITTEN)) {
-			/* "an intermediate result between zero and the final
-			 * result value": zero is such a value. */
-			/* RD_PARTIAL_VALUES: zero, the final value, or half of it
-			 * (the final value is known while the results wait out
-			 * RD_RESULT_LATENCY_US; before that the values are 0) */
-			for (uint32_t k = 0; k < pool->value_count; k++) {
-				uint64_t v = c->partial == RD_PARTIAL_FINAL  ? values[k]
-					     : c->partial == RD_PARTIAL_HALF ? values[k] / 2
-									    : 0;
-				if (rd_fault(c, RD_FAULT_PARTIAL_ABOVE_FINAL))
-					v = UINT32_MAX;
-				put(vout + k * word, v, is64, c->overflow);
-			}
-		} else if (c->unavailable_zero) {
-			for (uint32_t k = 0; k < pool->value_count; k++)
-				put(vout + k * word, 0, is64, c->overflow);
-		}
 		/* Without WAIT or PARTIAL an unavailable query's values are not
-		 * written (the writes above are skipped). */
-		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) {
-			uint64_t a = avail && !rd_fault(c, RD_FAULT_AVAIL_ZERO) ? c->availability_value : 0;
-			/* the faults: a 32-bit availability word after 64-bit values;
-			 * an unavailable statistics query's word after one value */
-			uint32_t at = !avail && pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS &&
-					      rd_fault(c, RD_FAULT_STATS_AVAIL_ONE_WORD)
-				      ? 1
-				      : pool->value_count;
-			put(avail_first ? out : out + at * word, a,
-			    is64 && !rd_fault(c, RD_FAULT_AVAIL_32), c->overflow);
-		}
-		/* 18.2 WITH_STATUS: a signed value after the query's values, 0
-		 * while unavailable */
-		if ((flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status &&
-		    (avail || !rd_fault(c, RD_FAULT_STATUS_UNWRITTEN))) {
-			int64_t st = avail ? pool->status[query] : 0;
-			put(out + pool->value_count * word, (uint64_t)st, is64, RD_OVERFLOW_WRAP);
-		}
-		if (rd_fault(c, RD_FAULT_PAST_ELEMENT))
-			memset(out + elem, 0, 4);
+		 * written (RD_UNAVAILABLE_ZERO: they are, as 0). */
+		struct rd_results_element el = {
+			.query = query,
+			.values_of = query,
+			.available = avail,
+			.values = avail ? RD_VALUES_FINAL
+				  : (flags & VK_QUERY_RESULT_PARTIAL_BIT) ? RD_VALUES_PARTIAL
+				  : c->unavailable_zero			  ? RD_VALUES_ZERO
+									  : RD_VALUES_NONE,
+			.availability = flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+			.availability_value = avail ? c->availability_value : 0,
+			.availability_at = pool->value_count,
+			.availability64 = l.is64,
+			.status = (flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status,
+		};
+		rd_hook_results_element(c, pool, i, &el);
+		write_element(c, pool, &l, &el, dst + (VkDeviceSize)i * l.stride);
 		not_ready |= !avail;
 	}
 	if (c->not_ready_success)

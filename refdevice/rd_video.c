@@ -93,14 +93,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_GetPhysicalDeviceVideoCapabilitiesKHR(
 			/* and of VK_KHR_video_encode_feedback2 the pixel counts and
 			 * the partition count; no quantization values (I_PCM has
 			 * no quantizer) */
-			e->supportedEncodeFeedbackFlags =
-				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BUFFER_OFFSET_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_BYTES_WRITTEN_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_BITSTREAM_HAS_OVERRIDES_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_INTRA_PIXELS_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_INTER_PIXELS_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_SKIPPED_PIXELS_BIT_KHR |
-				VK_VIDEO_ENCODE_FEEDBACK_PICTURE_PARTITION_COUNT_BIT_KHR;
+			e->supportedEncodeFeedbackFlags = RD_ENCODE_FEEDBACK_FLAGS;
 		} else if (s->sType == VK_STRUCTURE_TYPE_VIDEO_ENCODE_FEEDBACK_2_CAPABILITIES_KHR) {
 			/* no per picture partition feedback */
 			VkVideoEncodeFeedback2CapabilitiesKHR *f = (void *)s;
