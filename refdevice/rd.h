@@ -264,7 +264,10 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "timestamps; 18.5: the write makes the query available (anv 8c9a7f77303)")         \
 	X(STATUS_UNWRITTEN, "result_status_unwritten", "video", "",                           \
 	  "18.2 WITH_STATUS: an extra status value written directly after the results of "   \
-	  "each query, 0 while unavailable")
+	  "each query, 0 while unavailable")                                                 \
+	X(WAIT_IGNORES_LOSS, "query_wait_ignores_lost_device", "lost", "",                    \
+	  "Lost Device: vkGetQueryPoolResults with VK_QUERY_RESULT_WAIT_BIT must return in " \
+	  "finite time even in the case of a lost device (radv 86954c766fa)")
 
 enum rd_fault {
 	RD_FAULT_NONE,
@@ -719,7 +722,19 @@ struct rd_device {
 	pthread_mutex_t addr_lock;
 	struct rd_buffer **addr_buffers;
 	uint32_t addr_count, addr_cap;
+	/* Lost (rd_device_lose): nothing more executes; submissions and waits
+	 * return VK_ERROR_DEVICE_LOST (devsandqueues.adoc, "Lost Device"). */
+	_Atomic bool lost;
 };
+
+/* The device is lost (why: one line for the log): as a GPU's watchdog
+ * resets it after a shader that does not end.  Work already queued is
+ * dropped, its fences and semaphores signalled so that no wait hangs. */
+void rd_device_lose(struct rd_device *dev, const char *why);
+static inline bool rd_device_lost(struct rd_device *dev)
+{
+	return atomic_load(&dev->lost);
+}
 
 /* The bound buffer whose device addresses hold [addr, addr + len). */
 bool rd_device_address_range(struct rd_device *dev, uint64_t addr, uint64_t len,

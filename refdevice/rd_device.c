@@ -134,6 +134,12 @@ VKAPI_ATTR void VKAPI_CALL rd_GetDeviceQueue2(VkDevice device, const VkDeviceQue
 	rd_GetDeviceQueue(device, info->queueFamilyIndex, info->queueIndex, pQueue);
 }
 
+void rd_device_lose(struct rd_device *dev, const char *why)
+{
+	if (!atomic_exchange(&dev->lost, true))
+		rd_log("the device is lost: %s; VK_ERROR_DEVICE_LOST from now on", why);
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_DeviceWaitIdle(VkDevice device)
 {
 	RD_FROM_HANDLE(rd_device, dev, device);
@@ -141,7 +147,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_DeviceWaitIdle(VkDevice device)
 		for (int k = 0; k < RD_GRAPHICS_QUEUES; k++)
 			if (dev->queues[f][k])
 				rd_queue_wait_idle(dev->queues[f][k]);
-	return VK_SUCCESS;
+	return rd_device_lost(dev) ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 
 /* Memory ------------------------------------------------------------------*/
@@ -589,9 +595,14 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_WaitForFences(VkDevice device, uint32_t count,
 						const VkFence *fences, VkBool32 waitAll,
 						uint64_t timeout)
 {
+	RD_FROM_HANDLE(rd_device, dev, device);
 	struct timespec dl;
 	abs_deadline(timeout, &dl);
 	for (;;) {
+		/* a lost device's work was dropped: the fences it would have
+		 * signalled were, and the wait ends (VK_ERROR_DEVICE_LOST) */
+		if (rd_device_lost(dev))
+			return VK_ERROR_DEVICE_LOST;
 		uint32_t done = 0;
 		for (uint32_t i = 0; i < count; i++)
 			done += rd_GetFenceStatus(device, fences[i]) == VK_SUCCESS;

@@ -138,6 +138,8 @@ static bool slowed(const struct rd_config *cfg, enum rd_cmd_type t)
 
 static void run(struct exec *e, const struct rd_cmd *c)
 {
+	if (rd_device_lost(e->dev))
+		return; /* nothing more executes */
 	const struct rd_config *cfg = &e->dev->instance->config;
 	if (!slowed(cfg, c->type)) {
 		run_cmd(e, c);

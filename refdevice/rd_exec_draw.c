@@ -433,6 +433,12 @@ void exec_dispatch(struct exec *e, const uint32_t base[3], const uint32_t groups
 				if (rd_shader_run_group(p->cs, &p->cs_info, &env, inv, (uint32_t)n, err,
 							sizeof(err)) != 0) {
 					rd_log("dispatch: %s", err);
+					for (uint32_t i = 0; i < n; i++)
+						if (inv[i].hung) {
+							rd_device_lose(e->dev, "a compute shader did not end "
+									       "(the step limit)");
+							break;
+						}
 					goto done;
 				}
 				count += n;

@@ -38,6 +38,13 @@ bool rd_hook_values_kept(const struct rd_config *c, const struct rd_query_pool *
 	       (on(c, RD_FAULT_STATS_ACCUMULATE) && pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS);
 }
 
+bool rd_hook_results_see_loss(const struct rd_config *c)
+{
+	/* the wait goes on for a query that can no longer become available
+	 * (radv, mesa 86954c766fa: a query wait that ignored a lost device) */
+	return !on(c, RD_FAULT_WAIT_IGNORES_LOSS);
+}
+
 void rd_hook_results_layout(const struct rd_config *c, struct rd_results_layout *l)
 {
 	if (on(c, RD_FAULT_RESULTS_32_AS_64))

@@ -13,6 +13,7 @@
  *                                                       reset_clears_neighbour,
  *                                                       performance_reset_from_query_zero
  *   rd_hook_values_kept       reset and query end       occlusion/statistics_accumulate
+ *   rd_hook_results_see_loss  a results call, a WAIT    query_wait_ignores_lost_device
  *   rd_hook_results_layout    a results call            results_stride_ignored,
  *                                                       results_32bit_as_64bit,
  *                                                       availability_before_values,
@@ -49,6 +50,10 @@ void rd_hook_reset(const struct rd_config *c, const struct rd_query_pool *pool, 
 /* Whether a query's values survive a reset and are added to at its end
  * (the reference: never). */
 bool rd_hook_values_kept(const struct rd_config *c, const struct rd_query_pool *pool);
+
+/* Whether a results call sees that the device is lost: it returns
+ * VK_ERROR_DEVICE_LOST, and a WAIT ends (the reference: yes). */
+bool rd_hook_results_see_loss(const struct rd_config *c);
 
 /* How one vkGetQueryPoolResults or vkCmdCopyQueryPoolResults lays out its
  * elements. */

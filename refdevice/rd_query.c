@@ -84,10 +84,16 @@ static bool device_idle(struct rd_device *dev)
 static bool wait_available(struct rd_device *dev, const struct rd_query_pool *pool, uint32_t query)
 {
 	while (!available(pool, query)) {
+		/* "Lost Device": a wait "must return in finite time even in the
+		 * case of a lost device" */
+		if (rd_device_lost(dev)) {
+			if (rd_hook_results_see_loss(&dev->instance->config))
+				return false;
 		/* one made available with a result latency (RD_RESULT_LATENCY_US)
 		 * will be; the second look catches a queue finishing between the
 		 * first and the idle check */
-		if (!made_available(pool, query) && device_idle(dev) && !made_available(pool, query)) {
+		} else if (!made_available(pool, query) && device_idle(dev) &&
+			   !made_available(pool, query)) {
 			rd_log("query %u of a pool of type %d waited on with VK_QUERY_RESULT_WAIT_BIT can never "
 			       "become available (no submitted work is left): VK_ERROR_DEVICE_LOST",
 			       query, (int)pool->type);
@@ -171,6 +177,10 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 				VkDeviceSize stride, VkQueryResultFlags flags)
 {
 	const struct rd_config *c = &dev->instance->config;
+	/* a lost device's results are not read (VK_ERROR_DEVICE_LOST is among
+	 * vkGetQueryPoolResults's return codes) */
+	if (rd_device_lost(dev) && rd_hook_results_see_loss(c))
+		return VK_ERROR_DEVICE_LOST;
 	/* Performance queries: one VkPerformanceCounterResultKHR (8 bytes) per
 	 * counter, whatever the flags (18.6). */
 	bool extra_word = flags & (VK_QUERY_RESULT_WITH_AVAILABILITY_BIT |

@@ -26,7 +26,9 @@ static void run_submission(struct rd_queue *q, struct rd_submission *s)
 {
 	for (uint32_t i = 0; i < s->wait_count; i++)
 		rd_semaphore_wait(s->waits[i].sem, s->waits[i].value, UINT64_MAX);
-	for (uint32_t i = 0; i < s->cb_count; i++)
+	/* on a lost device queued work is dropped (its signals still come,
+	 * so no wait hangs) */
+	for (uint32_t i = 0; i < s->cb_count && !rd_device_lost(q->base.device); i++)
 		rd_execute_command_buffer(q, s->cbs[i], s->counter_pass);
 	for (uint32_t i = 0; i < s->signal_count; i++)
 		rd_semaphore_signal(s->signals[i].sem, s->signals[i].value);
@@ -164,10 +166,16 @@ static bool wedged(VkQueue queue)
 	return true;
 }
 
+/* A lost device takes no more work. */
+static bool lost(VkQueue queue)
+{
+	return rd_device_lost(((struct rd_queue *)queue)->base.device);
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit2(VkQueue queue, uint32_t count,
 					       const VkSubmitInfo2 *submits, VkFence fence)
 {
-	if (wedged(queue))
+	if (wedged(queue) || lost(queue))
 		return VK_ERROR_DEVICE_LOST;
 	return rd_queue_submit((struct rd_queue *)queue, count, submits, (struct rd_fence *)fence);
 }
@@ -176,7 +184,7 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit2(VkQueue queue, uint32_t count,
 VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit(VkQueue queue, uint32_t count,
 					      const VkSubmitInfo *submits, VkFence fence)
 {
-	if (wedged(queue))
+	if (wedged(queue) || lost(queue))
 		return VK_ERROR_DEVICE_LOST;
 	VkResult r = VK_SUCCESS;
 	for (uint32_t i = 0; i < count && r == VK_SUCCESS; i++) {
@@ -235,5 +243,5 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_QueueSubmit(VkQueue queue, uint32_t count,
 VKAPI_ATTR VkResult VKAPI_CALL rd_QueueWaitIdle(VkQueue queue)
 {
 	rd_queue_wait_idle((struct rd_queue *)queue);
-	return VK_SUCCESS;
+	return lost(queue) ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }

@@ -247,6 +247,9 @@ struct rd_invocation {
 	/* instrumentation: when not NULL, block_counts[b] is incremented each
 	 * time basic block b is entered (rd_shader_block_count entries) */
 	uint64_t *block_counts;
+	/* set when the invocation ran past the step limit (an endless loop):
+	 * the executor loses the device, as a GPU's watchdog would */
+	bool hung;
 };
 
 /* Runs one invocation.  Returns 0, or -1 with one line in err on a runtime

@@ -26,6 +26,7 @@ static const struct {
 		"                [--expectations PREFIX] [--timeout SECONDS] [--jobs N]\n"
 		"                [--shard I/N] [--json FILE] [--junit FILE] [--csv FILE]\n"
 		"                [--validation] [--no-fork] [--batch N] [--no-rerun]\n"
+		"                [--induce-device-loss]  (vkqs.lost on a GPU: resets it)\n"
 		"                [-v|--verbose]  (a line per case, every group in full)\n"
 		"                [--resume RESULTS.json]  (the same options again: runs what\n"
 		"                the interrupted result lacks, and completes it)\n"},
@@ -109,6 +110,7 @@ static const struct optdef optdefs[] = {
 	{"--validation", false, O_RUN | O_BENCH | O_COMPARE}, {"--no-fork", false, O_RUN},
 	{"--batch", true, O_RUN},              {"--spec", false, O_LIST},
 	{"--no-rerun", false, O_RUN},         {"--resume", true, O_RUN},
+	{"--induce-device-loss", false, O_RUN},
 	{"--verbose", false, O_RUN},           {"--outdir", true, O_COMPARE},
 	{"--expectations-dir", true, O_COMPARE},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
@@ -208,6 +210,8 @@ void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->no_fork = true;
 		else if (!strcmp(name, "--no-rerun"))
 			o->no_rerun = true;
+		else if (!strcmp(name, "--induce-device-loss"))
+			o->induce_device_loss = true;
 		else if (!strcmp(name, "--verbose"))
 			o->verbose = true;
 		else if (!strcmp(name, "--outdir"))

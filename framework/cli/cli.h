@@ -41,6 +41,7 @@ struct opts {
 	const char *json, *junit, *csv;
 	const char *resume; /* run: complete this interrupted result */
 	bool validation, no_fork, no_rerun;
+	bool induce_device_loss; /* vkqs.lost runs on a GPU too (VKQS_INDUCE_DEVICE_LOSS) */
 	bool verbose; /* run: a line for every case, every group in full */
 	const char *outdir, *expectations_dir; /* compare */
 	bool spec; /* list: also print each case's spec reference */

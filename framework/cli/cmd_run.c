@@ -242,8 +242,9 @@ static void describe_build(struct vkqs_run *run, const struct opts *o)
 	}
 	size_t n = 0;
 	n += (size_t)snprintf(run->options + n, sizeof(run->options) - n,
-			      "%s--timeout %g --expectations %s --caselist %s",
-			      o->validation ? "--validation " : "", o->timeout_s,
+			      "%s%s--timeout %g --expectations %s --caselist %s",
+			      o->validation ? "--validation " : "",
+			      o->induce_device_loss ? "--induce-device-loss " : "", o->timeout_s,
 			      o->expectations ? o->expectations : "-", cl);
 	const char **f = calloc(o->nfilters + 1, sizeof(*f));
 	for (size_t i = 0; f && i < o->nfilters; i++)
@@ -640,6 +641,11 @@ int cmd_run(int argc, char **argv)
 	if (o.resume && !o.json)
 		o.json = output_path("--resume", o.resume); /* completed in place */
 	check_run_files(&o);
+	/* the case processes inherit it (suite/lost/lost.c) */
+	if (o.induce_device_loss)
+		setenv("VKQS_INDUCE_DEVICE_LOSS", "1", 1);
+	else
+		unsetenv("VKQS_INDUCE_DEVICE_LOSS");
 	vkqs_runner_install_signals();
 	build_registry(&reg);
 	bool *sel = select_filters(&reg, &o);

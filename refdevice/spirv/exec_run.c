@@ -290,6 +290,7 @@ static void run_go(struct rd_state *st, const struct rd_ins *ip, uint32_t *budge
 		if (--*budget == 0 && ip) {
 			rd_exec_fault(st, ip, "step limit of %u instructions exceeded (an endless loop?)",
 			      RD_SPIRV_STEP_LIMIT);
+			st->inv->hung = true;
 			ip = NULL;
 		}
 	}
@@ -298,6 +299,7 @@ static void run_go(struct rd_state *st, const struct rd_ins *ip, uint32_t *budge
 		if (--*budget == 0 && ip) {
 			rd_exec_fault(st, ip, "step limit of %u instructions exceeded (an endless loop?)",
 			      RD_SPIRV_STEP_LIMIT);
+			st->inv->hung = true;
 			break;
 		}
 	}
