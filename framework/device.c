@@ -131,7 +131,7 @@ static const struct {
 } newer_exts[] = {
 	{39, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_h264", "video"},
 	{174, VK_MAKE_API_VERSION(0, 1, 4, 351), "VK_QCOM_elapsed_timer_query",
-	 "elapsed,xfb,selftest,bench"},
+	 "elapsed,xfb,selftest,bench,reset"},
 	{300, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_encode_queue", "video"},
 	{319, VK_MAKE_API_VERSION(0, 1, 4, 346), "VK_KHR_device_address_commands",
 	 "results,stats"},

@@ -192,6 +192,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
 	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \
 	  "VK_KHR_maintenance9: a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset") \
+	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset", "",           \
+	  "VK_KHR_maintenance9: a pool of any query type created with "                      \
+	  "VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset")                                 \
 	X(STATS_ACCUMULATE, "statistics_accumulate_across_resets", "stats", "",              \
 	  "18.2: a reset statistics query starts from zero; its next use counts only that use") \
 	X(STATS_AVAIL_ONE_WORD, "statistics_availability_after_first_value", "stats", "",    \

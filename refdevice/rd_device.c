@@ -878,8 +878,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	 * that state, and without it the queries are uninitialized, where
 	 * any state is allowed.  The fault models an uninitialized pool as
 	 * one with stale, available results. */
+	bool common = ci->queryType == VK_QUERY_TYPE_OCCLUSION || ci->queryType == VK_QUERY_TYPE_TIMESTAMP;
 	if ((ci->flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR) &&
-	    rd_fault(&dev->instance->config, RD_FAULT_CREATE_RESET_IGNORED)) {
+	    (rd_fault(&dev->instance->config, RD_FAULT_CREATE_RESET_IGNORED) ||
+	     /* the bit honoured for the common types only */
+	     (!common && rd_fault(&dev->instance->config, RD_FAULT_CREATE_RESET_COMMON_ONLY)))) {
 		for (size_t i = 0; i < n * (values ? values : 1); i++)
 			p->values[i] = 0x5eed0000u + i;
 		for (size_t i = 0; i < n; i++)
