@@ -268,6 +268,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(STATUS_UNWRITTEN, "result_status_unwritten", "video", "",                           \
 	  "18.2 WITH_STATUS: an extra status value written directly after the results of "   \
 	  "each query, 0 while unavailable")                                                 \
+	X(CLOCK_RESET_IDLE, "clock_resets_after_idle", "idle", "RD_CLOCK=host",               \
+	  "18.5: a timestamp written after another on the same queue is not lower (the "     \
+	  "device clock restarted after 50 ms of idle: radv 5ae953b5e97, turnip 1989e1e6d86)") \
 	X(WAIT_IGNORES_LOSS, "query_wait_ignores_lost_device", "lost", "",                    \
 	  "Lost Device: vkGetQueryPoolResults with VK_QUERY_RESULT_WAIT_BIT must return in " \
 	  "finite time even in the case of a lost device (radv 86954c766fa)")
@@ -710,7 +713,7 @@ struct rd_device {
 	uint32_t queue_count[RD_FAMILY_COUNT];
 	struct rd_queue *queues[RD_FAMILY_COUNT][RD_GRAPHICS_QUEUES];
 	_Atomic uint64_t clock;         /* modelled device time in ns (rd_clock_now) */
-	uint64_t clock_host_base;       /* RD_CLOCK=host: host ns at creation */
+	_Atomic uint64_t clock_host_base; /* RD_CLOCK=host: host ns at creation */
 	bool elapsed_timer_query;       /* VK_QCOM_elapsed_timer_query enabled */
 	bool performance_query;         /* VK_KHR_performance_query enabled */
 	bool shader_instrumentation;    /* VK_ARM_shader_instrumentation enabled */
@@ -728,6 +731,9 @@ struct rd_device {
 	/* Lost (rd_device_lose): nothing more executes; submissions and waits
 	 * return VK_ERROR_DEVICE_LOST (devsandqueues.adoc, "Lost Device"). */
 	_Atomic bool lost;
+	/* host ns when the last command buffer finished (the fault
+	 * clock_resets_after_idle reads it) */
+	_Atomic uint64_t idle_since_ns;
 };
 
 /* The device is lost (why: one line for the log): as a GPU's watchdog

@@ -682,6 +682,12 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 	e->q = q;
 	e->dev = q->base.device;
 	e->counter_pass = counter_pass;
+	/* the fault: the device powers down after 50 ms of idle and its
+	 * clock starts again from RD_CLOCK_START (RD_CLOCK=host) */
+	uint64_t idle_since = atomic_load(&e->dev->idle_since_ns);
+	if (rd_fault(&e->dev->instance->config, RD_FAULT_CLOCK_RESET_IDLE) && idle_since &&
+	    rd_now_ns() - idle_since > 50000000u)
+		e->dev->clock_host_base = rd_now_ns();
 	e->cb_start_ns = rd_clock_ns(e->dev);
 	/* the fault: the command buffer's resets run first, at submission */
 	if (rd_fault(&e->dev->instance->config, RD_FAULT_RESET_HOISTED)) {
@@ -720,5 +726,6 @@ void rd_execute_command_buffer(struct rd_queue *q, struct rd_command_buffer *cb,
 				      (long)((e->available_at_ns - now) % 1000000000u)};
 		nanosleep(&ts, NULL);
 	}
+	atomic_store(&e->dev->idle_since_ns, rd_now_ns());
 	free(e);
 }

@@ -64,15 +64,7 @@ static void calibrated_device_domain(struct vkqs_ctx *ctx, const void *param)
 				  host_ns);
 }
 
-/* The calibrated-timestamp entry points and the domains the device lists;
- * ends the case as NotSupported without either extension. */
-struct calib {
-	PFN_vkGetCalibratedTimestampsKHR get;
-	VkTimeDomainKHR domains[16];
-	uint32_t n;
-};
-
-static void calib_require(struct vkqs_ctx *ctx, struct calib *c)
+void calib_require(struct vkqs_ctx *ctx, struct calib *c)
 {
 	if (!ts_has_calibrated(ctx))
 		vkqs_skip(ctx, "neither VK_KHR_calibrated_timestamps nor "
@@ -110,7 +102,7 @@ static void calib_require_domain(struct vkqs_ctx *ctx, const struct calib *c,
 		  domain_name(d));
 }
 
-static bool calib_has(const struct calib *c, VkTimeDomainKHR d)
+bool calib_has(const struct calib *c, VkTimeDomainKHR d)
 {
 	for (uint32_t i = 0; i < c->n; i++)
 		if (c->domains[i] == d)
@@ -122,7 +114,7 @@ static bool calib_has(const struct calib *c, VkTimeDomainKHR d)
  * (VUID-vkGetCalibratedTimestampsKHR-timeDomain-09246).  Every call's
  * deviation must be "the strictly positive maximum deviation, in
  * nanoseconds, of the calibrated timestamp values". */
-static void calib_get(struct vkqs_ctx *ctx, const struct calib *c, const VkTimeDomainKHR *doms,
+void calib_get(struct vkqs_ctx *ctx, const struct calib *c, const VkTimeDomainKHR *doms,
 		      uint32_t n, uint64_t *ts, uint64_t *deviation)
 {
 	VkCalibratedTimestampInfoKHR info[4];
@@ -146,7 +138,7 @@ static void calib_get(struct vkqs_ctx *ctx, const struct calib *c, const VkTimeD
  * non-zero count) is right whatever width the domain itself has, and loses
  * nothing: the intervals here are far below 2^32 ticks (the least count
  * seen, on a family that breaks properties.valid_bits_range). */
-static uint32_t device_domain_bits(const struct vkqs_ctx *ctx)
+uint32_t device_domain_bits(const struct vkqs_ctx *ctx)
 {
 	uint32_t bits = 64;
 	for (uint32_t i = 0; i < ctx->vk->info.family_count; i++) {
@@ -168,7 +160,7 @@ static uint64_t domain_clock_ns(VkTimeDomainKHR d)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static void sleep_ns(uint64_t ns)
+void ts_sleep_ns(uint64_t ns)
 {
 	uint64_t end = vkqs_now_ns() + ns;
 	for (uint64_t now; (now = vkqs_now_ns()) < end;) {
@@ -373,12 +365,7 @@ static void calibrated_non_decreasing(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
-/* The pair (device, host) with the least deviation of four calls. */
-struct calib_pair {
-	uint64_t dev_ts, host_ts, deviation;
-};
-
-static struct calib_pair best_pair(struct vkqs_ctx *ctx, const struct calib *c,
+struct calib_pair calib_best_pair(struct vkqs_ctx *ctx, const struct calib *c,
 				   VkTimeDomainKHR host)
 {
 	const VkTimeDomainKHR doms[2] = {VK_TIME_DOMAIN_DEVICE_EXT, host};
@@ -413,9 +400,9 @@ static void calibrated_rate_vs_host(struct vkqs_ctx *ctx, const void *param)
 	calib_require(ctx, &c);
 	calib_require_domain(ctx, &c, VK_TIME_DOMAIN_DEVICE_EXT);
 	calib_require_domain(ctx, &c, p->domain);
-	struct calib_pair a = best_pair(ctx, &c, p->domain);
-	sleep_ns(RATE_SLEEP_NS);
-	struct calib_pair b = best_pair(ctx, &c, p->domain);
+	struct calib_pair a = calib_best_pair(ctx, &c, p->domain);
+	ts_sleep_ns(RATE_SLEEP_NS);
+	struct calib_pair b = calib_best_pair(ctx, &c, p->domain);
 
 	VKQS_ASSERTF(ctx, b.host_ts > a.host_ts,
 		"expected the %s sample after 20 ms of sleep (%" PRIu64 ") to exceed the one "

@@ -206,6 +206,33 @@ static const VkPipelineStageFlagBits bottom_top[] = {
 
 bool ts_has_calibrated(const struct vkqs_ctx *ctx);
 
+/* Calibrated timestamps (calibrated.c) ------------------------------------*/
+
+/* The calibrated-timestamp entry points and the domains the device lists. */
+struct calib {
+	PFN_vkGetCalibratedTimestampsKHR get;
+	VkTimeDomainKHR domains[16];
+	uint32_t n;
+};
+/* Fills c; ends the case as NotSupported without either extension. */
+void calib_require(struct vkqs_ctx *ctx, struct calib *c);
+bool calib_has(const struct calib *c, VkTimeDomainKHR d);
+/* One vkGetCalibratedTimestamps call over n distinct domains; every
+ * call's deviation must be strictly positive. */
+void calib_get(struct vkqs_ctx *ctx, const struct calib *c, const VkTimeDomainKHR *doms,
+	       uint32_t n, uint64_t *ts, uint64_t *deviation);
+/* The pair (device, host) with the least deviation of four calls. */
+struct calib_pair {
+	uint64_t dev_ts, host_ts, deviation;
+};
+struct calib_pair calib_best_pair(struct vkqs_ctx *ctx, const struct calib *c,
+				  VkTimeDomainKHR host);
+/* The width device-domain values are compared at: the narrowest family's
+ * timestampValidBits. */
+uint32_t device_domain_bits(const struct vkqs_ctx *ctx);
+/* Sleeps ns of CLOCK_MONOTONIC, through interruptions. */
+void ts_sleep_ns(uint64_t ns);
+
 /* The table ----------------------------------------------------------------*/
 
 #define ORDER_SPEC_TAIL                                                        \
