@@ -291,13 +291,14 @@ void vkqs_pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs
 }
 
 static void pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
-		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags);
+		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags,
+		       bool secondaries);
 
 void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			const struct vkqs_pass_target *t, float clear_depth, VkRect2D area,
 			const void *next)
 {
-	pass_begin(ctx, cb, t, clear_depth, area, next, 0);
+	pass_begin(ctx, cb, t, clear_depth, area, next, 0, false);
 }
 
 void vkqs_pass_begin_dyn(struct vkqs_ctx *ctx, VkCommandBuffer cb,
@@ -305,11 +306,49 @@ void vkqs_pass_begin_dyn(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			 VkRenderingFlags flags)
 {
 	const VkRect2D area = {{0, 0}, {t->size, t->size}};
-	pass_begin(ctx, cb, t, clear_depth, area, NULL, flags);
+	pass_begin(ctx, cb, t, clear_depth, area, NULL, flags, false);
+}
+
+void vkqs_pass_begin_secondaries(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+				 const struct vkqs_pass_target *t, float clear_depth)
+{
+	const VkRect2D area = {{0, 0}, {t->size, t->size}};
+	pass_begin(ctx, cb, t, clear_depth, area, NULL,
+		   t->kind == VKQS_PASS_DYN ? VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT : 0,
+		   true);
+}
+
+VkCommandBuffer vkqs_pass_secondary(struct vkqs_ctx *ctx, const struct vkqs_pass_target *t)
+{
+	VkCommandBufferInheritanceRenderingInfo ri = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+		.viewMask = t->view_masks[0],
+		.colorAttachmentCount = 1,
+		.pColorAttachmentFormats = &t->color_format,
+		.depthAttachmentFormat = t->has_depth ? t->depth_format : VK_FORMAT_UNDEFINED,
+		.rasterizationSamples = t->samples,
+	};
+	VkCommandBufferInheritanceInfo ii = {
+		.pNext = t->kind == VKQS_PASS_DYN ? &ri : NULL,
+		.renderPass = t->render_pass,
+		.framebuffer = t->framebuffer,
+	};
+	VkCommandBuffer sec = vkqs_cmd_begin_secondary(
+		ctx, &ctx->vk->gfx, NULL,
+		VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT |
+			VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,
+		&ii);
+	/* a secondary inherits no dynamic state */
+	VkViewport vp = {0, 0, (float)t->size, (float)t->size, 0.0f, 1.0f};
+	VkRect2D area = {{0, 0}, {t->size, t->size}};
+	D->vkCmdSetViewport(sec, 0, 1, &vp);
+	D->vkCmdSetScissor(sec, 0, 1, &area);
+	return sec;
 }
 
 static void pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t,
-		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags)
+		       float clear_depth, VkRect2D area, const void *next, VkRenderingFlags flags,
+		       bool secondaries)
 {
 	VkClearValue clear[2] = {
 		{.color = {.float32 = {0, 0, 0, 0}}},
@@ -358,11 +397,22 @@ static void pass_begin(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vk
 			.clearValueCount = t->has_depth ? 2 : 1,
 			.pClearValues = clear,
 		};
+		const VkSubpassBeginInfo subpass_secondaries = {
+			.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,
+			.contents = VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS,
+		};
 		if (t->kind == VKQS_PASS_RP1)
-			D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+			D->vkCmdBeginRenderPass(cb, &bi,
+						secondaries ? VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS
+							    : VK_SUBPASS_CONTENTS_INLINE);
 		else
-			D->vkCmdBeginRenderPass2(cb, &bi, &subpass_inline);
+			D->vkCmdBeginRenderPass2(cb, &bi,
+						 secondaries ? &subpass_secondaries : &subpass_inline);
 	}
+	/* with secondary contents the primary records nothing but
+	 * vkCmdExecuteCommands in the subpass */
+	if (secondaries)
+		return;
 	VkViewport vp = {0, 0, (float)t->size, (float)t->size, 0.0f, 1.0f};
 	D->vkCmdSetViewport(cb, 0, 1, &vp);
 	D->vkCmdSetScissor(cb, 0, 1, &area);

@@ -61,6 +61,17 @@ void vkqs_pass_begin_ex(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 void vkqs_pass_begin_dyn(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			 const struct vkqs_pass_target *t, float clear_depth,
 			 VkRenderingFlags flags);
+/* Begins the instance (subpass 0) for secondary command buffers
+ * (VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS, or dynamic rendering with
+ * VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT), clearing as
+ * vkqs_pass_begin; the primary then records only vkCmdExecuteCommands. */
+void vkqs_pass_begin_secondaries(struct vkqs_ctx *ctx, VkCommandBuffer cb,
+				 const struct vkqs_pass_target *t, float clear_depth);
+/* A secondary (one-time submit) that continues subpass 0 of t's instance:
+ * its render pass and framebuffer, or for dynamic rendering
+ * VkCommandBufferInheritanceRenderingInfo with t's view mask, formats and
+ * samples; viewport and scissor set to the target. */
+VkCommandBuffer vkqs_pass_secondary(struct vkqs_ctx *ctx, const struct vkqs_pass_target *t);
 void vkqs_pass_next_subpass(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 			    const struct vkqs_pass_target *t);
 void vkqs_pass_end(struct vkqs_ctx *ctx, VkCommandBuffer cb, const struct vkqs_pass_target *t);

@@ -157,9 +157,11 @@ VkCommandBuffer vkqs_cmd_begin_secondary(struct vkqs_ctx *ctx, struct vkqs_queue
 	if (inh)
 		ii = *inh;
 	ii.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO;
-	ii.renderPass = t ? t->render_pass : VK_NULL_HANDLE;
-	ii.subpass = 0;
-	ii.framebuffer = t ? t->framebuffer : VK_NULL_HANDLE;
+	if (t) {
+		ii.renderPass = t->render_pass;
+		ii.subpass = 0;
+		ii.framebuffer = t->framebuffer;
+	}
 	VkCommandBufferBeginInfo bi = {
 		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
 		.flags = usage | (t ? VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT : 0),

@@ -55,8 +55,8 @@ void vkqs_cmd_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb,
 /* Makes transfer writes (vkCmdCopyQueryPoolResults, fills) visible to the host. */
 void vkqs_cmd_transfer_to_host_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb);
 /* A secondary command buffer of q's pool, begun with `usage` and the
- * inheritance *inh (NULL: all zero; its sType, renderPass, subpass and
- * framebuffer are filled in here).  With t it continues subpass 0 of t's
+ * inheritance *inh (NULL: all zero; its sType is filled in here, and with t
+ * its renderPass, subpass and framebuffer).  With t it continues subpass 0 of t's
  * render pass and framebuffer (RENDER_PASS_CONTINUE is added to usage) and
  * sets the viewport (depth 0..1) and scissor to the whole target: a
  * secondary inherits no dynamic state. */

@@ -98,6 +98,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.5: a timestamp that happens after another is not lower")                       \
 	X(TS_PERIOD, "timestamp_period_doubled", "timestamp", "RD_CLOCK=host",                            \
 	  "limits.timestampPeriod is the nanoseconds per tick")                              \
+	X(MV_SECONDARY_FIRST_ONLY, "multiview_secondary_end_first_query_only", "multiview", "", \
+	  "18.2 multiview: all N queries become available, the query ended in a secondary "  \
+	  "command buffer too (v3dv e1b52e30522)")                                            \
 	X(MV_SLOTS_UNAVAILABLE, "multiview_slots_unavailable", "multiview", "",              \
 	  "18.2 multiview: all N queries become available")                                  \
 	X(MV_TOTAL_EACH, "multiview_total_in_each", "multiview", "",                         \

@@ -487,8 +487,10 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 	case RD_CMD_EXECUTE_COMMANDS:
 		/* Secondaries run in the primary's state: active queries keep
 		 * counting through them (18.2 inheritedQueries). */
+		e->secondary_depth++;
 		for (uint32_t i = 0; i < c->u.execute.count; i++)
 			execute(e, c->u.execute.cbs[i]);
+		e->secondary_depth--;
 		break;
 	case RD_CMD_BIND_TRANSFORM_FEEDBACK_BUFFERS:
 		for (uint32_t i = 0; i < c->u.bind_xfb.count &&
@@ -524,21 +526,27 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
  * secondaries it executes flattened in. */
 struct pass_list {
 	const struct rd_cmd **v;
+	bool *in_secondary; /* per command: recorded in a secondary */
 	uint32_t n, cap;
 };
 
-static void pass_add(struct pass_list *l, const struct rd_cmd *c)
+static void pass_add(struct pass_list *l, const struct rd_cmd *c, bool in_secondary)
 {
 	if (l->n == l->cap) {
 		uint32_t cap = l->cap ? 2 * l->cap : 64;
 		const struct rd_cmd **v = realloc(l->v, cap * sizeof(*v));
-		if (!v) {
+		if (v)
+			l->v = v;
+		bool *s = v ? realloc(l->in_secondary, cap * sizeof(*s)) : NULL;
+		if (s)
+			l->in_secondary = s;
+		if (!v || !s) {
 			rd_log("render pass: out of memory; commands dropped");
 			return;
 		}
-		l->v = v;
 		l->cap = cap;
 	}
+	l->in_secondary[l->n] = in_secondary;
 	l->v[l->n++] = c;
 }
 
@@ -547,7 +555,7 @@ static void pass_add_secondary(struct pass_list *l, const struct rd_command_buff
 	for (uint32_t i = 0; i < cb->cmd_count; i++) {
 		const struct rd_cmd *c = &cb->cmds[i];
 		if (c->type != RD_CMD_EXECUTE_COMMANDS) {
-			pass_add(l, c);
+			pass_add(l, c, true);
 			continue;
 		}
 		for (uint32_t k = 0; k < c->u.execute.count; k++)
@@ -558,10 +566,14 @@ static void pass_add_secondary(struct pass_list *l, const struct rd_command_buff
 /* The immediate architecture runs the pass straight through. */
 static void pass_immediate(struct exec *e, const struct rd_cmd *const *cmds, uint32_t n)
 {
+	/* a pass begun in a secondary (vkCmdBeginRendering) is in it whole */
+	const uint32_t outer = e->secondary_depth;
 	for (uint32_t k = 0; k < n; k++) {
 		e->cmd_pos = k;
+		e->secondary_depth = outer + (e->pass_in_secondary && e->pass_in_secondary[k]);
 		run(e, cmds[k]);
 	}
+	e->secondary_depth = outer;
 }
 
 /* Bytes a tile writes back to memory at its end: every attachment of the
@@ -662,12 +674,15 @@ static void execute(struct exec *e, struct rd_command_buffer *cb)
 				for (uint32_t k = 0; k < x->u.execute.count; k++)
 					pass_add_secondary(&l, x->u.execute.cbs[k]);
 			else
-				pass_add(&l, x);
+				pass_add(&l, x, false);
 			if (x->type == last)
 				break;
 		}
+		e->pass_in_secondary = l.in_secondary;
 		choose_architecture(e, l.v[0])(e, l.v, l.n);
+		e->pass_in_secondary = NULL;
 		free(l.v);
+		free(l.in_secondary);
 	}
 }
 

@@ -51,6 +51,8 @@ struct active_query {
 					  together with a statistics query (a fault) */
 	uint32_t pass_ordinal;         /* how many queries its render pass instance
 					  began before it (a fault reads it) */
+	bool ended_in_secondary;       /* its end was recorded in a secondary command
+					  buffer (a fault reads it) */
 };
 
 /* The state commands set, which a tiled render pass replays per tile: it
@@ -143,6 +145,10 @@ struct exec {
 	uint64_t available_at_ns;      /* the latest RD_RESULT_LATENCY_US deadline */
 	struct region_state rc;        /* counters by region of the tiled pass, if asked */
 	uint32_t counter_pass;         /* VkPerformanceQuerySubmitInfoKHR::counterPassIndex */
+	uint32_t secondary_depth;      /* vkCmdExecuteCommands nesting (0: the primary) */
+	const bool *pass_in_secondary; /* the running pass's commands: which came
+					  from a secondary (render pass instances
+					  run their secondaries flattened) */
 	uint64_t cb_start_ns;          /* device time when the command buffer started */
 	bool in_indirect;              /* the draws of an indirect draw are running */
 	bool resets_hoisted;           /* RD_FAULT reset_hoisted_to_submission */

@@ -355,6 +355,7 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	if (!keep_time)
 		a->delta.time_ns = time_before;
 	a->open = false;
+	a->ended_in_secondary = e->secondary_depth > 0;
 	if (e->phase == PHASE_BIN || (e->phase == PHASE_TILE && e->tile_index + 1 < e->tile_count))
 		return;
 	struct active_query done = *a;

@@ -206,8 +206,11 @@ bool rd_hook_query_values(const struct exec *e, const struct rd_query_view *q, u
 		/* the total in every view's query */
 		if (on(c, RD_FAULT_MV_TOTAL_EACH) && pool->type == VK_QUERY_TYPE_OCCLUSION)
 			values[0] = q->occlusion;
-		/* only the first of the N queries becomes available */
-		return !on(c, RD_FAULT_MV_SLOTS_UNAVAILABLE);
+		/* only the first of the N queries becomes available; or so
+		 * when the query ended in a secondary command buffer (v3dv,
+		 * mesa e1b52e30522) */
+		return !on(c, RD_FAULT_MV_SLOTS_UNAVAILABLE) &&
+		       !(on(c, RD_FAULT_MV_SECONDARY_FIRST_ONLY) && a->ended_in_secondary);
 	}
 	switch ((int)pool->type) { /* TIME_ELAPSED_QCOM: compat.h */
 	case VK_QUERY_TYPE_OCCLUSION:

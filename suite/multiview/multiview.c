@@ -498,37 +498,87 @@ static void occ_name(const void *param, char *buf, size_t size)
 		 (unsigned)p->samples, path_tokens[p->path]);
 }
 
-/* Query 1 holds one draw in a subpass of view mask `mask`: it uses queries
- * 1..N (VUID-vkCmdBeginQuery-query-00808 sizes the pool for that); queries
- * 0 and N + 1 are reset and never used.  A driver that writes one query
- * per view index up to the highest bit (3 for 0b101), or a fixed number,
- * makes query N + 1 available. */
+/* The objects of a precise occlusion case over view mask p->mask.  Query 1
+ * holds one draw in the subpass: it uses queries 1..N
+ * (VUID-vkCmdBeginQuery-query-00808 sizes the pool for that); queries 0
+ * and N + 1 are reset and never used.  A driver that writes one query per
+ * view index up to the highest bit (3 for 0b101), or a fixed number, makes
+ * query N + 1 available. */
+struct occ_run {
+	uint32_t n;
+	struct vkqs_pass_target *t;
+	const struct vkqs_pipeline *pl;
+	VkQueryPool pool;
+	struct readback *rb;
+};
+
+static struct occ_run occ_prepare(struct vkqs_ctx *ctx, const struct occ_param *p)
+{
+	vkqs_require_feature(ctx, "occlusionQueryPrecise");
+	vkqs_require_exact_coverage(ctx);
+	struct occ_run r = {.n = popcount(p->mask)};
+	r.t = vkqs_pass_target_create(ctx, p->kind, FB, p->samples, false, 1, &p->mask);
+	r.pl = mv_pipeline(ctx, r.t, 0, false, VK_COMPARE_OP_ALWAYS);
+	r.pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, r.n + 2, 0);
+	r.rb = rb_create(ctx, p->path, r.n + 2);
+	rb_range(r.rb, 1, r.n);
+	rb_gap(r.rb, 0);
+	rb_gap(r.rb, r.n + 1);
+	return r;
+}
+
+/* Ends the instance in cb, reads back and checks the N queries' sum. */
+static void occ_finish(struct vkqs_ctx *ctx, const struct occ_param *p, const struct occ_run *r,
+		       VkCommandBuffer cb, const char *what)
+{
+	vkqs_pass_end(ctx, cb, r->t);
+	rb_record(ctx, cb, r->pool, r->rb);
+	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
+	rb_finish(ctx, r->pool, r->rb);
+	expect_run_sum(ctx, r->rb, 1, p->mask, mask_area(p->mask) * p->samples, what);
+}
+
 static void occlusion_precise(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct occ_param *p = param;
-	vkqs_require_feature(ctx, "occlusionQueryPrecise");
-	vkqs_require_exact_coverage(ctx);
-	uint32_t n = popcount(p->mask);
-	struct vkqs_pass_target *t = vkqs_pass_target_create(ctx, p->kind, FB, p->samples, false, 1, &p->mask);
-	const struct vkqs_pipeline *pl = mv_pipeline(ctx, t, 0, false, VK_COMPARE_OP_ALWAYS);
-	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, n + 2, 0);
-	struct readback *rb = rb_create(ctx, p->path, n + 2);
-	rb_range(rb, 1, n);
-	rb_gap(rb, 0);
-	rb_gap(rb, n + 1);
-
+	struct occ_run r = occ_prepare(ctx, p);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
-	D->vkCmdResetQueryPool(cb, pool, 0, n + 2);
-	vkqs_pass_begin(ctx, cb, t, 1.0f);
-	D->vkCmdBeginQuery(cb, pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
-	mv_draw(ctx, cb, pl, 0.5f);
-	D->vkCmdEndQuery(cb, pool, 1);
-	vkqs_pass_end(ctx, cb, t);
-	rb_record(ctx, cb, pool, rb);
-	vkqs_cmd_submit_wait(ctx, &ctx->vk->gfx, cb);
-	rb_finish(ctx, pool, rb);
-	expect_run_sum(ctx, rb, 1, p->mask, mask_area(p->mask) * p->samples,
-		       "a precise occlusion query");
+	D->vkCmdResetQueryPool(cb, r.pool, 0, r.n + 2);
+	vkqs_pass_begin(ctx, cb, r.t, 1.0f);
+	D->vkCmdBeginQuery(cb, r.pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, cb, r.pl, 0.5f);
+	D->vkCmdEndQuery(cb, r.pool, 1);
+	occ_finish(ctx, p, &r, cb, "a precise occlusion query");
+}
+
+/* occlusion.ended_in_secondary: the same query begun and ended in a
+ * secondary command buffer that continues the multiview subpass.  The
+ * view mask is the subpass's (or VkCommandBufferInheritanceRenderingInfo's)
+ * all the same, so all N queries become available and sum to the total.
+ * v3dv made only the first available when the end was recorded in a
+ * secondary (mesa e1b52e30522). */
+static const struct occ_param secondary_params[] = {
+	{VKQS_PASS_RP1, 0x3, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_RP1, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_COPY},
+	{VKQS_PASS_RP2, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_DYN, 0x3, VK_SAMPLE_COUNT_4_BIT, RB_GET},
+	{VKQS_PASS_DYN, 0x5, VK_SAMPLE_COUNT_4_BIT, RB_COPY},
+};
+
+static void occlusion_secondary(struct vkqs_ctx *ctx, const void *param)
+{
+	const struct occ_param *p = param;
+	struct occ_run r = occ_prepare(ctx, p);
+	VkCommandBuffer sec = vkqs_pass_secondary(ctx, r.t);
+	D->vkCmdBeginQuery(sec, r.pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	mv_draw(ctx, sec, r.pl, 0.5f);
+	D->vkCmdEndQuery(sec, r.pool, 1);
+	vkqs_cmd_end(ctx, sec);
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);
+	D->vkCmdResetQueryPool(cb, r.pool, 0, r.n + 2);
+	vkqs_pass_begin_secondaries(ctx, cb, r.t, 1.0f);
+	D->vkCmdExecuteCommands(cb, 1, &sec);
+	occ_finish(ctx, p, &r, cb, "a precise occlusion query begun and ended in a secondary");
 }
 
 static const struct occ_param nonprecise_params[] = {
@@ -1052,6 +1102,12 @@ static const struct vkqs_case cases[] = {
 	 .spec = MV_SPEC "; " SUM_SPEC " (precise: each view's exact sample count); "
 			 "the query after the N stays unavailable",
 	 .params = VKQS_PARAMS(occ_params, occ_name)},
+	{.name = "occlusion.ended_in_secondary",
+	 .fn = occlusion_secondary,
+	 .spec = MV_SPEC " (the query begun and ended in a secondary command buffer that "
+			 "continues the subpass); " SUM_SPEC " (precise); the query after the N "
+			 "stays unavailable",
+	 .params = VKQS_PARAMS(secondary_params, occ_name)},
 	{.name = "occlusion.nonprecise_visible_and_occluded",
 	 .fn = occlusion_nonprecise,
 	 .spec = SUM_SPEC "; 18.3: without PRECISE any non-zero value if the count of "
