@@ -19,11 +19,16 @@
  * Where: the refdevice loses itself (its step limit is its watchdog); a
  * GPU only with --induce-device-loss (VKQS_INDUCE_DEVICE_LOSS=1), since a
  * watchdog reset can disturb every process on that GPU.  A device that is
- * not lost (no watchdog: the shader still runs when the fence timeout is
- * over) is released by the host writing the stop word, and the case is
+ * not lost within half the fence timeout (no watchdog) is released by a
+ * transfer or compute queue writing the stop word, and the case is
  * NotSupported: the spec does not say that an endless shader loses a
- * device.  The device is lost afterwards in any case, so the case's
- * process ends with it (ctx->poisoned) and its objects are not destroyed. */
+ * device.  On an NVIDIA H200 (580.159.04) no watchdog stops the shader and
+ * the release by another queue ends it (the GPU is healthy after); a host
+ * write of the stop word did not reach it, and once its process was
+ * killed that GPU completed no further submission of any process: the
+ * machine had to be replaced.  The device is lost afterwards
+ * in any case, so the case's process ends with it (ctx->poisoned) and its
+ * objects are not destroyed. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +53,28 @@ struct lost {
 	const char *seen_by;
 };
 
+/* A device with no watchdog: another queue writes the stop word while the
+ * shader runs (unsynchronized on purpose: the only way in), then the
+ * shader's fence is waited for, half the fence timeout.  Returns that
+ * wait's result (VK_TIMEOUT: the shader still runs). */
+static VkResult release(struct vkqs_ctx *ctx, struct lost *l)
+{
+	struct vkqs_queue *rq = ctx->vk->transfer.queue ? &ctx->vk->transfer
+				: ctx->vk->compute.queue ? &ctx->vk->compute
+							 : NULL;
+	if (rq) {
+		VkCommandBuffer cb = vkqs_cmd_begin(ctx, rq);
+		D->vkCmdFillBuffer(cb, l->buf->buf, 0, 4, 1);
+		vkqs_cmd_end(ctx, cb);
+		VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+				   .commandBufferCount = 1,
+				   .pCommandBuffers = &cb};
+		(void)D->vkQueueSubmit(rq->queue, 1, &si, VK_NULL_HANDLE);
+		ctx->defer = NULL; /* still in use: never destroyed */
+	}
+	return D->vkWaitForFences(DEV, 1, &l->fence, VK_TRUE, ctx->vk->fence_timeout_ns / 2);
+}
+
 /* The device is lost (or the case ends NotSupported). */
 static void lose_device(struct vkqs_ctx *ctx, struct lost *l)
 {
@@ -60,14 +87,17 @@ static void lose_device(struct vkqs_ctx *ctx, struct lost *l)
 	/* whatever happens now, the next case gets a fresh process */
 	ctx->poisoned = true;
 	struct vkqs_queue *q = &ctx->vk->gfx;
-	l->buf = vkqs_buffer_host(ctx, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	memset(l->buf->map, 0, 64);
-	vkqs_buffer_flush(ctx, l->buf);
+	/* device-local: a release written by another queue reaches the shader
+	 * through the device's own caches (a host write did not, on an H200) */
+	l->buf = vkqs_buffer_device(ctx, 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+						     VK_BUFFER_USAGE_TRANSFER_DST_BIT);
 	struct vkqs_compute *c =
 		vkqs_compute_create(ctx, lost_loop_comp, sizeof(lost_loop_comp), l->buf, 0, 0);
 	l->pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
 	D->vkCmdResetQueryPool(cb, l->pool, 0, 2);
+	D->vkCmdFillBuffer(cb, l->buf->buf, 0, 64, 0);
+	vkqs_cmd_full_barrier(ctx, cb);
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, l->pool, 0);
 	vkqs_cmd_bind_compute(ctx, cb, c);
 	D->vkCmdDispatch(cb, 1, 1, 1);
@@ -87,8 +117,9 @@ static void lose_device(struct vkqs_ctx *ctx, struct lost *l)
 		return;
 	}
 	VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
-	/* bounded waits until the loss shows, at most the fence timeout */
-	const double t0 = vkqs_monotonic_s(), limit = ctx->vk->fence_timeout_ns / 1e9;
+	/* bounded waits until the loss shows, at most half the fence timeout
+	 * (the release below may take the other half, all within --timeout) */
+	const double t0 = vkqs_monotonic_s(), limit = ctx->vk->fence_timeout_ns / 2e9;
 	for (;;) {
 		r = D->vkWaitForFences(DEV, 1, &l->fence, VK_TRUE, 100000000ull);
 		if (r == VK_ERROR_DEVICE_LOST) {
@@ -115,13 +146,12 @@ static void lose_device(struct vkqs_ctx *ctx, struct lost *l)
 			VKQS_ASSERT_VK(ctx, r, VK_TIMEOUT);
 		if (vkqs_monotonic_s() - t0 > limit) {
 			/* no watchdog: release the shader, and no verdict */
-			((volatile uint32_t *)l->buf->map)[0] = 1;
-			vkqs_buffer_flush(ctx, l->buf);
-			r = D->vkWaitForFences(DEV, 1, &l->fence, VK_TRUE,
-					       ctx->vk->fence_timeout_ns);
+			r = release(ctx, l);
 			vkqs_skip(ctx, "the device was not lost %.0f s into a shader that does not "
-				       "end (no watchdog); released by the host (fence: %s)",
-				  limit, vkqs_vk_result_name(r));
+				       "end (no watchdog); released by another queue writing the stop "
+				       "word (fence: %s%s)",
+				  limit, vkqs_vk_result_name(r),
+				  r == VK_TIMEOUT ? ": the shader still runs, the GPU may stay busy" : "");
 		}
 	}
 }
