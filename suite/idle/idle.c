@@ -4,7 +4,8 @@
  * (mesa 5ae953b5e97), turnip's after a suspend (mesa 1989e1e6d86), and a
  * profiler sees time run backwards or stand still.  vkqs's other cases
  * idle at most 20 ms, so this area idles on purpose; it is slow (about
- * 6 s of sleep), so `--filter` keeps it out of quick runs.
+ * 6 s of sleep), so `--filter` keeps it out of quick runs; the refdevice's
+ * legal variations run it only where they touch the clock.
  *
  * One timestamp is written, the host sleeps with the device idle, a second
  * is written in a later submission on the same queue:
