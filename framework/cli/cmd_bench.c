@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,26 @@ static json_t *metric_over_json(const struct metric_over *o)
 	return j;
 }
 
+/* The unit a value of `unit` reads best in on the console, and the
+ * divisor to it: nanoseconds become us, ms or s once they reach a
+ * thousand of them; other units stay. */
+static double display_scale(const char *unit, double v, const char **shown)
+{
+	static const struct {
+		double at;
+		const char *name;
+	} ns[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "us"}};
+	*shown = unit;
+	if (strcmp(unit, "ns") != 0)
+		return 1.0;
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		if (fabs(v) >= ns[i].at) {
+			*shown = ns[i].name;
+			return ns[i].at;
+		}
+	return 1.0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -304,12 +325,16 @@ int cmd_bench(int argc, char **argv)
 		for (size_t k = 0; k < nm[0]; k++) {
 			struct metric_over mo;
 			metric_over(&m[0][k], m, nm, procs, &mo);
-			printf("    %-40s %14.6g %-10s p10 %.6g  p90 %.6g  n %zu (%zu rejected)",
-			       mo.first->name, mo.median, mo.first->unit, mo.pooled.p10, mo.pooled.p90,
-			       mo.pooled.samples, mo.pooled.rejected);
+			/* the console in a readable unit (ns: ns, us, ms, s), the
+			 * JSON in the metric's own */
+			const char *unit;
+			double scale = display_scale(mo.first->unit, mo.median, &unit);
+			printf("    %-40s %10.4g %-7s p10 %.4g  p90 %.4g  n %zu (%zu rejected)",
+			       mo.first->name, mo.median / scale, unit, mo.pooled.p10 / scale,
+			       mo.pooled.p90 / scale, mo.pooled.samples, mo.pooled.rejected);
 			if (procs > 1)
-				printf("  %zu processes %.6g..%.6g", mo.have, mo.process_min,
-				       mo.process_max);
+				printf("  %zu processes %.4g..%.4g %s", mo.have, mo.process_min / scale,
+				       mo.process_max / scale, unit);
 			putchar('\n');
 			if (metrics)
 				json_array_append_new(metrics, metric_over_json(&mo));
