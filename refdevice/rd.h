@@ -47,7 +47,7 @@ void *rd_object_alloc(struct rd_device *dev, const VkAllocationCallbacks *a, siz
  * environment once per instance. */
 enum rd_multiview_mode { RD_MV_FIRST, RD_MV_SPREAD, RD_MV_REVERSED };
 enum rd_overflow_mode { RD_OVERFLOW_WRAP, RD_OVERFLOW_SATURATE };
-enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER };
+enum rd_nonprecise_mode { RD_NP_EXACT, RD_NP_ONE, RD_NP_OTHER, RD_NP_PER_READ };
 enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 
 /* Injectable faults (RD_FAULT=<name>; refdevice/README.md "Faults"): each
@@ -451,6 +451,11 @@ struct rd_query_pool {
 	 * and VIDEO_ENCODE_FEEDBACK pools, per query (NULL for other types) */
 	int32_t *status;
 	uint32_t encode_feedback;       /* VkVideoEncodeFeedbackFlagsKHR of the pool */
+	/* occlusion: per query, whether its last end was without PRECISE
+	 * (RD_NONPRECISE_OCCLUSION=per_read reads it), and the results calls
+	 * made so far */
+	uint8_t *nonprecise;
+	_Atomic uint32_t reads;
 };
 
 static inline uint64_t *rd_query_values(struct rd_query_pool *p, uint32_t query)

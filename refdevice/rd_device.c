@@ -863,7 +863,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	p->values = calloc(n * (values ? values : 1), sizeof(*p->values));
 	p->available = calloc(n, sizeof(*p->available));
 	p->available_at_ns = calloc(n, sizeof(*p->available_at_ns));
-	if (!p->values || !p->available || !p->available_at_ns) {
+	if (ci->queryType == VK_QUERY_TYPE_OCCLUSION)
+		p->nonprecise = calloc(n, sizeof(*p->nonprecise));
+	if (!p->values || !p->available || !p->available_at_ns ||
+	    (ci->queryType == VK_QUERY_TYPE_OCCLUSION && !p->nonprecise)) {
+		free(p->nonprecise);
 		free(p->counters);
 		free(p->passes_done);
 		free(p->values);
@@ -905,6 +909,7 @@ VKAPI_ATTR void VKAPI_CALL rd_DestroyQueryPool(VkDevice device, VkQueryPool quer
 	free(p->counters);
 	free(p->passes_done);
 	free(p->status);
+	free(p->nonprecise);
 	rd_free(DEV_ALLOC(dev, pAllocator), p);
 }
 

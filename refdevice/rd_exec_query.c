@@ -135,7 +135,7 @@ uint64_t exec_nonprecise(const struct rd_config *cfg, uint64_t exact)
 	switch (cfg->nonprecise) {
 	case RD_NP_ONE: return 1;
 	case RD_NP_OTHER: return 0x5a5a;
-	default: return exact;
+	default: return exact; /* RD_NP_PER_READ: the results writer varies it */
 	}
 }
 
@@ -275,6 +275,7 @@ static void finish_query(struct exec *e, const struct active_query *a)
 			continue;
 		}
 		if (pool->type == VK_QUERY_TYPE_OCCLUSION) {
+			pool->nonprecise[first + v] = !(a->flags & VK_QUERY_CONTROL_PRECISE_BIT);
 			values[0] += (a->flags & VK_QUERY_CONTROL_PRECISE_BIT)
 					     ? q.occlusion
 					     : exec_nonprecise(cfg, q.occlusion);

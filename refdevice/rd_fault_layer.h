@@ -14,6 +14,7 @@
  *                                                       performance_reset_from_query_zero
  *   rd_hook_values_kept       reset and query end       occlusion/statistics_accumulate
  *   rd_hook_results_see_loss  a results call, a WAIT    query_wait_ignores_lost_device
+ *   rd_hook_results_touched   the one-memcpy path       (any fault turns it off)
  *   rd_hook_results_layout    a results call            results_stride_ignored,
  *                                                       results_32bit_as_64bit,
  *                                                       availability_before_values,
@@ -27,6 +28,7 @@
  *                                                       elapsed time of the first tile
  *   rd_hook_perf_*            a performance pass        counter order, pass ignored
  *   rd_hook_encode_feedback   video encode feedback     offset, intra/inter, order
+ *   rd_hook_query_slot        where an end's values go  statistics_compute_queue_query_zero
  *   rd_hook_query_values      each view's values        occlusion, statistics, XFB,
  *                                                       primitives generated, elapsed
  *                                                       time, multiview

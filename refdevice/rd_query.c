@@ -125,7 +125,7 @@ static bool fast_path(const struct rd_config *c, struct rd_query_pool *pool, uin
 	if ((flags & ~(VkQueryResultFlags)(VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT)) !=
 		    0 ||
 	    !(flags & VK_QUERY_RESULT_64_BIT) || stride != (VkDeviceSize)pool->value_count * 8 ||
-	    c->result_latency_us)
+	    c->result_latency_us || c->nonprecise == RD_NP_PER_READ)
 		return false;
 	/* Availability flags are bytes 0/1: one scan for a zero, then the
 	 * acquire fence orders the value reads after it. */
@@ -139,7 +139,7 @@ static bool fast_path(const struct rd_config *c, struct rd_query_pool *pool, uin
 /* One query's element as the plan says (rd_fault_layer.h). */
 static void write_element(const struct rd_config *c, struct rd_query_pool *pool,
 			  const struct rd_results_layout *l, const struct rd_results_element *el,
-			  uint8_t *out)
+			  uint32_t call, uint8_t *out)
 {
 	size_t word = l->is64 ? 8 : 4;
 	uint8_t *vout = out + (l->availability_first ? word : 0);
@@ -148,6 +148,12 @@ static void write_element(const struct rd_config *c, struct rd_query_pool *pool,
 		uint64_t v = 0;
 		if (el->values == RD_VALUES_FINAL)
 			v = values[k];
+		/* RD_NONPRECISE_OCCLUSION=per_read: "any non-zero value" (18.3)
+		 * each time a non-precise result is read: every other call
+		 * reads one more */
+		if (el->values == RD_VALUES_FINAL && v && c->nonprecise == RD_NP_PER_READ &&
+		    pool->nonprecise && pool->nonprecise[el->values_of])
+			v += call & 1;
 		else if (el->values == RD_VALUES_PARTIAL)
 			/* "an intermediate result between zero and the final
 			 * result value": RD_PARTIAL_VALUES picks zero, the final
@@ -196,6 +202,7 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 	rd_hook_results_layout(c, &l);
 	l.elem = (pool->value_count + extra_word) * (l.is64 ? 8 : 4);
 	bool not_ready = false;
+	const uint32_t call = atomic_fetch_add(&pool->reads, 1);
 	if (first >= pool->count)
 		return VK_SUCCESS;
 	if (count > pool->count - first)
@@ -224,7 +231,7 @@ VkResult rd_query_write_results(struct rd_device *dev, struct rd_query_pool *poo
 			.status = (flags & VK_QUERY_RESULT_WITH_STATUS_BIT_KHR) && pool->status,
 		};
 		rd_hook_results_element(c, pool, i, &el);
-		write_element(c, pool, &l, &el, dst + (VkDeviceSize)i * l.stride);
+		write_element(c, pool, &l, &el, call, dst + (VkDeviceSize)i * l.stride);
 		not_ready |= !avail;
 	}
 	if (c->not_ready_success)

@@ -193,7 +193,7 @@ static void check_knob_names(struct rd_config *c)
 
 void rd_config_load(struct rd_config *c)
 {
-	static const char *const np[] = {"exact", "one", "other", NULL};
+	static const char *const np[] = {"exact", "one", "other", "per_read", NULL};
 	static const char *const mv[] = {"first", "spread", "reversed", NULL};
 	static const char *const ov[] = {"wrap", "saturate", NULL};
 	static const char *const clk[] = {"model", "host", NULL};

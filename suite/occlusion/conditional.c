@@ -102,8 +102,9 @@ static void copy_name(const void *param, char *buf, size_t size)
 /* Query 0 counts a visible draw; then, in a conditional rendering block,
  * vkCmdCopyQueryPoolResults copies it (64-bit, WAIT, WITH_AVAILABILITY)
  * and a render pass instance draws inside query 1.  The copy must land
- * whatever the predicate, equal to vkGetQueryPoolResults' result of the
- * same query (both are "the query's result"). */
+ * whatever the predicate: available, and non-zero as samples passed (the
+ * query is non-precise, so its value need not equal vkGetQueryPoolResults'
+ * read of it). */
 static void copy_in_block(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct copy_param *p = param;
@@ -133,11 +134,23 @@ static void copy_in_block(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECTF(ctx, host[1] && host[0], "query 0 (a visible %ux%u rectangle, before the "
 		     "block): %" PRIu64 " samples, availability %" PRIu64, visible.w, visible.h,
 		     host[0], host[1]);
-	VKQS_EXPECTF(ctx, copied[0] == host[0] && copied[1] != 0,
+	/* Query 0 is non-precise: "any non-zero value" each time it is read
+	 * (18.3; docs/verdicts.md, "Two reads of one query").  The copy must
+	 * land, available and non-zero as the samples passed; a value other
+	 * than vkGetQueryPoolResults' is legal, not portable. */
+	const uint64_t unwritten = 0xa5a5a5a5a5a5a5a5ull;
+	bool landed = copied[0] != unwritten || copied[1] != unwritten;
+	VKQS_EXPECTF(ctx, landed && copied[0] != 0 && copied[1] != 0,
 		     "vkCmdCopyQueryPoolResults in the %s block wrote value %#" PRIx64
 		     ", availability %#" PRIx64 " (0xa5a5a5a5a5a5a5a5: not written); "
 		     "vkGetQueryPoolResults gives %" PRIu64 ", available",
 		     p->discarding ? "discarding" : "passing", copied[0], copied[1], host[0]);
+	if (landed && copied[0] && copied[0] != host[0])
+		vkqs_compat_warning(ctx,
+				    "the copy of non-precise query 0 (%" PRIu64 ") differs from "
+				    "vkGetQueryPoolResults' (%" PRIu64 "): legal (18.3: any non-zero "
+				    "value), not portable",
+				    copied[0], host[0]);
 	uint8_t guard[8];
 	memset(guard, 0xa5, 8);
 	VKQS_EXPECTF(ctx, memcmp(dst->map, guard, 8) == 0 && memcmp(dst->map + 24, guard, 8) == 0,
