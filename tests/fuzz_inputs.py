@@ -36,7 +36,7 @@ OPTIONS = {
     "devices": ["--timeout"],
     "info": ["--device", "--timeout"],
     "bench": ["--device", "--filter", "--repeat", "--min-time", "--processes", "--timeout",
-              "--json", "--quick"],
+              "--json", "--quick", "--baseline"],
 }
 FLAGS = {"--validation", "--no-fork", "--no-rerun", "--spec", "--quick"}
 NUMERIC = {"--timeout", "--jobs", "--shard", "--batch", "--repeat", "--min-time", "--processes"}

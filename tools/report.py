@@ -1023,6 +1023,22 @@ class Judged:
             self.verdict = "better"
 
 
+def bench_baseline_usable(old):
+    """Raises ReportError unless a bench result can serve as a baseline on
+    its own: enough processes per benchmark for its metrics (vkqs bench
+    --baseline asks before it runs anything)."""
+    keys = list(old.metrics)
+    if not keys:
+        raise ReportError("%s has no benchmark metric" % old.path)
+    need = min_processes(len(keys))
+    few = min(len(process_medians(old.metrics[k])) for k in keys)
+    if few < need:
+        raise ReportError(
+            "%s has %d process%s per benchmark: judging %d metrics at a %g %% false-alarm "
+            "rate needs %d (vkqs bench --processes %d)"
+            % (old.path, few, "" if few == 1 else "es", len(keys), 100 * FALSE_ALARM, need, need))
+
+
 def bench_baseline(new, old):
     """(regressions, improvements, too noisy, all judged): Judged rows."""
     if new.device != old.device:
@@ -1126,6 +1142,9 @@ def main(argv=None):
     ap.add_argument("--baseline", metavar="OLD.json",
                     help="compare one run with an earlier run of the same device; exit 1 "
                          "when something regressed")
+    ap.add_argument("--check-baseline", action="store_true",
+                    help="only whether RESULTS.json, a bench result, can be a baseline "
+                         "(vkqs bench --baseline asks before it runs)")
     args = ap.parse_args(argv)
     try:
         try:
@@ -1137,6 +1156,14 @@ def main(argv=None):
                 + ([("the baseline " + args.baseline, args.baseline)] if args.baseline else []))
         except outputs.OutputError as e:
             raise ReportError(str(e))
+        if args.check_baseline:
+            if len(args.results) != 1 or args.html or args.md or args.baseline:
+                raise ReportError("--check-baseline takes one bench result and nothing else")
+            (old,) = load_all([args.results[0]])
+            if not isinstance(old, BenchRun):
+                raise ReportError("%s is not a vkqs bench result" % args.results[0])
+            bench_baseline_usable(old)
+            return 0
         if args.baseline:
             if len(args.results) != 1 or args.html:
                 raise ReportError("--baseline takes one new result file (and --md)")

@@ -32,7 +32,8 @@ static const struct {
 		"                the interrupted result lacks, and completes it)\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
 		  "                [--processes K] [--json FILE] [--quick] [--timeout SECONDS]\n"
-		  "                [--validation]\n"},
+		  "                [--validation] [--baseline OLD.json]  (then compares with it:\n"
+		  "                tools/report.py; exit 1 when a metric regressed)\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 	{"merge", "vkqs merge OUT.json SHARD.json...  (tools/merge.py: the shards of one\n"
@@ -115,6 +116,7 @@ static const struct optdef optdefs[] = {
 	{"--expectations-dir", true, O_COMPARE},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
+	{"--baseline", true, O_BENCH},
 };
 
 /* Numbers through the one parser (util.h vkqs_parse_u64): digits only. */
@@ -222,6 +224,8 @@ void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->spec = true;
 		else if (!strcmp(name, "--repeat"))
 			o->repeat = parse_uint(name, val, 1);
+		else if (!strcmp(name, "--baseline"))
+			o->baseline = val;
 		else if (!strcmp(name, "--quick"))
 			o->quick = true;
 		else if (!strcmp(name, "--processes")) {

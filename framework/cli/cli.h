@@ -49,6 +49,7 @@ struct opts {
 	double min_time_s;  /* bench */
 	bool quick;         /* bench */
 	unsigned processes; /* bench: fresh processes per benchmark */
+	const char *baseline; /* bench: an earlier bench JSON to compare with */
 };
 
 enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16, O_TIMEOUT = 32,

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -202,6 +203,87 @@ static double display_scale(const char *unit, double v, const char **shown)
 	return 1.0;
 }
 
+/* --baseline OLD.json, read before any work: a vkqs bench result; its
+ * device's name and driver in name/driver (compared once this run's
+ * device is known). */
+static void read_baseline(const char *path, char *name, size_t nsize, char *driver,
+			  size_t dsize, size_t *processes)
+{
+	char err[512];
+	char *text = vkqs_read_text(path, err, sizeof(err));
+	if (!text)
+		die("--baseline: %s", err);
+	json_error_t jerr;
+	json_t *j = json_loads(text, 0, &jerr);
+	free(text);
+	if (!j)
+		die("--baseline: %s is not JSON (line %d, column %d: %s)", path, jerr.line,
+		    jerr.column, jerr.text);
+	const char *fmt = json_string_value(json_object_get(j, "format"));
+	json_t *dev = json_object_get(j, "device");
+	const char *n = json_string_value(json_object_get(dev, "name")),
+		   *d = json_string_value(json_object_get(dev, "driver_info"));
+	if (!fmt || strcmp(fmt, "vkqs-bench") != 0 || !n || !d)
+		die("--baseline: %s is not a vkqs bench result (vkqs bench --json)", path);
+	snprintf(name, nsize, "%s", n);
+	snprintf(driver, dsize, "%s", d);
+	json_t *p = json_object_get(json_object_get(j, "options"), "processes");
+	*processes = json_is_integer(p) && json_integer_value(p) > 0 ? (size_t)json_integer_value(p) : 0;
+	json_decref(j);
+}
+
+/* tools/report.py NEW --baseline OLD: the comparison on stdout; its exit
+ * status (1: a metric regressed, 2: it could not compare).  NULL new_json:
+ * only whether OLD can be a baseline (--check-baseline).  With why: stdout
+ * is dropped, and the error line (without its "report: error: ") lands in
+ * why. */
+static int compare_with_baseline(const char *new_json, const char *old_json, char *why,
+				 size_t whysize)
+{
+	fflush(stdout);
+	int fds[2] = {-1, -1};
+	if (why && pipe(fds) != 0)
+		die("--baseline: cannot make a pipe: %s", strerror(errno));
+	pid_t pid = fork();
+	if (pid < 0)
+		die("--baseline: cannot fork: %s", strerror(errno));
+	if (pid == 0) {
+		if (why && (!freopen("/dev/null", "w", stdout) || dup2(fds[1], 2) < 0))
+			_exit(2);
+		if (new_json)
+			execlp("python3", "python3", VKQS_SOURCE_DIR "/tools/report.py", new_json,
+			       "--baseline", old_json, (char *)NULL);
+		else
+			execlp("python3", "python3", VKQS_SOURCE_DIR "/tools/report.py", old_json,
+			       "--check-baseline", (char *)NULL);
+		fprintf(stderr, "vkqs: error: --baseline: cannot run python3: %s\n", strerror(errno));
+		_exit(2);
+	}
+	if (why) {
+		close(fds[1]);
+		size_t len = 0;
+		ssize_t got;
+		while (len + 1 < whysize &&
+		       (got = read(fds[0], why + len, whysize - 1 - len)) != 0) {
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got < 0)
+				break;
+			len += (size_t)got;
+		}
+		close(fds[0]);
+		why[len] = '\0';
+		why[strcspn(why, "\n")] = '\0';
+		const char *prefix = "report: error: ";
+		if (!strncmp(why, prefix, strlen(prefix)))
+			memmove(why, why + strlen(prefix), strlen(why + strlen(prefix)) + 1);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -216,6 +298,31 @@ int cmd_bench(int argc, char **argv)
 	 * metric at a 1 % false-alarm rate; a smoke run needs one. */
 	if (!o.processes)
 		o.processes = o.quick ? 1 : 10;
+	char base_name[256] = "", base_driver[256] = "", tmp_json[4200] = "";
+	if (o.baseline) {
+		size_t base_procs;
+		read_baseline(o.baseline, base_name, sizeof(base_name), base_driver,
+			      sizeof(base_driver), &base_procs);
+		/* one configuration: as many processes per benchmark */
+		if (base_procs != o.processes)
+			die("--baseline: %s ran %zu process%s per benchmark, this run %u: give "
+			    "--processes %zu",
+			    o.baseline, base_procs, base_procs == 1 ? "" : "es", o.processes, base_procs);
+		/* whether it can be judged at all (enough processes for its metrics):
+		 * the comparison of the baseline with itself says, before any work */
+		char why[1024];
+		if (compare_with_baseline(NULL, o.baseline, why, sizeof(why)) != 0)
+			die("--baseline: %s", *why ? why : "tools/report.py cannot read it");
+		if (access(VKQS_SOURCE_DIR "/tools/report.py", R_OK) != 0)
+			die("--baseline: %s is not there (the source tree this vkqs was built from)",
+			    VKQS_SOURCE_DIR "/tools/report.py");
+		if (o.json) {
+			const struct vkqs_named_path outs[] = {{"--json", o.json}};
+			const struct vkqs_named_path ins[] = {{"--baseline", o.baseline}};
+			if (!vkqs_outputs_distinct(outs, 1, ins, 1, err, sizeof(err)))
+				die("%s", err);
+		}
+	}
 	bool default_timeout = o.timeout_s == 60;
 	if (default_timeout)
 		o.timeout_s = 300;
@@ -249,6 +356,20 @@ int cmd_bench(int argc, char **argv)
 	if (!vkqs_probe_device(o.device, false, o.timeout_s, &run.device, &driver_failed, err,
 			       sizeof(err)))
 		die("%s", err);
+	if (o.baseline && (strcmp(base_name, run.device.name) || strcmp(base_driver, run.device.driver_info)))
+		die("--baseline: %s ran on %s (%s), this run is on %s (%s)", o.baseline, base_name,
+		    base_driver, run.device.name, run.device.driver_info);
+	/* the result the comparison reads: --json, or a temporary made now,
+	 * after every check, and removed at the end */
+	if (o.baseline && !o.json) {
+		const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+		snprintf(tmp_json, sizeof(tmp_json), "%s/vkqs-bench-XXXXXX.json", dir);
+		int fd = mkstemps(tmp_json, 5);
+		if (fd < 0)
+			die("--baseline: cannot make a temporary result in %s: %s", dir, strerror(errno));
+		close(fd);
+		o.json = tmp_json;
+	}
 	utc_now(run.started_at, sizeof(run.started_at));
 	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples, %zu process%s each%s\n",
 	       nsel, run.device.index, run.device.name, run.device.driver_name,
@@ -363,7 +484,16 @@ int cmd_bench(int argc, char **argv)
 	vkqs_run_free_results(&run);
 	free(o.filters);
 	vkqs_registry_free(&reg);
+	int against = 0;
+	if (o.baseline && complete) {
+		printf("\n== Against the baseline %s\n", o.baseline);
+		against = compare_with_baseline(o.json, o.baseline, NULL, 0);
+	}
+	if (*tmp_json)
+		unlink(tmp_json);
 	if (!complete)
 		return 130;
-	return failed ? EXIT_UNEXPECTED : 0;
+	if (against == 2)
+		return 2;
+	return failed || against ? EXIT_UNEXPECTED : 0;
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `vkqs bench --baseline OLD.json` in one step (issue 46): the run, then
+# tools/report.py's comparison.  On the refdevice's modelled clock: the
+# same build against itself regresses nothing (exit 0); RD_BENCH_SLOWDOWN=10
+# is flagged (exit 1); a baseline that cannot be judged, or one of another
+# configuration, is one line and exit 2 before any benchmark runs, and no
+# temporary result is left behind.
+# Usage: bench_baseline.sh VKQS WORKDIR
+set -u
+vkqs=$1 work=$2
+rm -rf "$work"; mkdir -p "$work/tmp"; cd "$work" || exit 1
+export TMPDIR=$work/tmp
+F=(--quick --processes 7 --filter 'vkqs.bench.timestamp.*')
+fail=0
+bad() { echo "FAILED: $*"; fail=1; }
+"$vkqs" bench "${F[@]}" --json old.json >old.out 2>&1 || bad "the baseline run exited $?"
+"$vkqs" bench "${F[@]}" --baseline old.json >same.out 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && grep -q ' 0 regressed' same.out || bad "same build: exit $rc, $(grep -o '[0-9]* regressed' same.out)"
+RD_BENCH_SLOWDOWN=10 "$vkqs" bench "${F[@]}" --baseline old.json >slow.out 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && grep -q '## Regressions' slow.out || bad "RD_BENCH_SLOWDOWN=10: exit $rc, not flagged"
+# a baseline of 1 process, and one of another process count: one line, exit 2
+"$vkqs" bench --quick --filter 'vkqs.bench.timestamp.*' --json one.json >/dev/null 2>&1
+for args in "--quick --filter vkqs.bench.timestamp.* --baseline one.json" \
+	"--quick --processes 3 --filter vkqs.bench.timestamp.* --baseline old.json" \
+	"--quick --baseline missing.json" "--quick --baseline old.out"; do
+	# shellcheck disable=SC2086
+	"$vkqs" bench $args >out.txt 2>err.txt
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q '^vkqs: error: --baseline: ' err.txt &&
+		! grep -q '^Pass' out.txt || bad "bench $args: exit $rc, $(cat err.txt)"
+done
+[ -z "$(ls tmp)" ] || bad "temporary results left in TMPDIR: $(ls tmp)"
+[ "$fail" -eq 0 ] && echo "bench --baseline: same build 0 regressed, a 10 % slowdown flagged, bad baselines refused"
+exit "$fail"
