@@ -305,13 +305,16 @@ static void scales_with_area(struct vkqs_ctx *ctx, const void *param)
 }
 
 /* The same draws in the top-left and in the bottom-right SMALL x SMALL
- * corner cost about the same: each is counted at least half as much as
- * the other.  A tiler that times one tile (the first, or the last) counts
- * one corner and misses the other.  Each corner is timed seven times,
- * alternating, and the least of each compared (the proposal: "taking
- * multiple measurements and rejecting outliers"; with RD_CLOCK=host the
- * clock measures the host's scheduling too, and three tries left a 3x
- * difference on a loaded two-core machine). */
+ * corner cost about the same: each is counted at least an eighth as much
+ * as the other.  A tiler that times one tile (the first, or the last)
+ * counts one corner and misses the other almost entirely (the refdevice's
+ * elapsed_first_tile_only: 41040 ticks against 80).  Each corner is timed
+ * seven times, alternating, and the least of each compared (the proposal:
+ * "taking multiple measurements and rejecting outliers").  With
+ * RD_CLOCK=host the clock measures the host's scheduling too: three tries
+ * left a 3x difference on a loaded two-core machine, and the least of
+ * seven once more than 2x (a mutation run beside ctest), so the bound is
+ * 8x, far from both. */
 static void position_independent(struct vkqs_ctx *ctx, const void *param)
 {
 	enum vkqs_pass_kind kind = *(const enum vkqs_pass_kind *)param;
@@ -334,7 +337,7 @@ static void position_independent(struct vkqs_ctx *ctx, const void *param)
 	el_read(ctx, el->pool, 0, 2 * TRIES, v);
 	for (uint32_t q = 0; q < 2 * TRIES; q++)
 		e[q % 2] = v[q] < e[q % 2] ? v[q] : e[q % 2];
-	VKQS_EXPECTF(ctx, 2 * e[0] + 2 >= e[1] && 2 * e[1] + 2 >= e[0],
+	VKQS_EXPECTF(ctx, 8 * e[0] + 2 >= e[1] && 8 * e[1] + 2 >= e[0],
 		     "the same %u draws of %ux%u pixels: at least %" PRIu64 " ticks in the "
 		     "top-left corner, %" PRIu64 " in the bottom-right one (a timer that misses "
 		     "tiles?)",
