@@ -348,6 +348,20 @@ json_t *vkqs_json_text(const char *s)
 	return j ? j : json_string("");
 }
 
+json_t *vkqs_json_read(const char *path, char *err, size_t errsize)
+{
+	char *text = vkqs_read_text(path, err, errsize);
+	if (!text)
+		return NULL;
+	json_error_t jerr;
+	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+	free(text);
+	if (!j)
+		snprintf(err, errsize, "%s is not JSON (line %d, column %d: %s)", path, jerr.line,
+			 jerr.column, jerr.text);
+	return j;
+}
+
 bool vkqs_json_dump(json_t *root, FILE *f)
 {
 	bool ok = root && json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(9)) == 0 &&

@@ -57,6 +57,10 @@ void vkqs_atomic_abort(struct vkqs_atomic_file *af);
  * s (NULL as ""): jansson takes UTF-8 only, so a byte that is no UTF-8 (a
  * driver's log) becomes U+FFFD. */
 json_t *vkqs_json_text(const char *s);
+/* A JSON file read whole and parsed (duplicate keys refused: one key, one
+ * meaning); NULL with one line in err (the read error, or "PATH is not
+ * JSON (line L, column C: why)"). */
+json_t *vkqs_json_read(const char *path, char *err, size_t errsize);
 /* Writes root (and releases it) to an open report file: two-space indent,
  * reals with 9 significant digits.  False when the write failed. */
 bool vkqs_json_dump(json_t *root, FILE *f);

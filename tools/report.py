@@ -1023,20 +1023,26 @@ class Judged:
             self.verdict = "better"
 
 
+def require_processes(runs, keys):
+    """Raises ReportError unless each run has enough processes per benchmark
+    to judge `keys` at FALSE_ALARM over the whole comparison."""
+    need = min_processes(len(keys))
+    for run in runs:
+        few = min(len(process_medians(run.metrics[k])) for k in keys)
+        if few < need:
+            raise ReportError(
+                "%s has %d process%s per benchmark: judging %d metrics at a %g %% false-alarm "
+                "rate needs %d (vkqs bench --processes %d)"
+                % (run.path, few, "" if few == 1 else "es", len(keys), 100 * FALSE_ALARM, need,
+                   need))
+
+
 def bench_baseline_usable(old):
     """Raises ReportError unless a bench result can serve as a baseline on
-    its own: enough processes per benchmark for its metrics (vkqs bench
-    --baseline asks before it runs anything)."""
-    keys = list(old.metrics)
-    if not keys:
+    its own (vkqs bench --baseline asks before it runs anything)."""
+    if not old.metrics:
         raise ReportError("%s has no benchmark metric" % old.path)
-    need = min_processes(len(keys))
-    few = min(len(process_medians(old.metrics[k])) for k in keys)
-    if few < need:
-        raise ReportError(
-            "%s has %d process%s per benchmark: judging %d metrics at a %g %% false-alarm "
-            "rate needs %d (vkqs bench --processes %d)"
-            % (old.path, few, "" if few == 1 else "es", len(keys), 100 * FALSE_ALARM, need, need))
+    require_processes([old], list(old.metrics))
 
 
 def bench_baseline(new, old):
@@ -1048,14 +1054,7 @@ def bench_baseline(new, old):
     if not keys:
         raise ReportError("%s and %s have no benchmark metric in common" % (new.path, old.path))
     alpha = FALSE_ALARM / len(keys)
-    need = min_processes(len(keys))
-    for path, run in ((old.path, old), (new.path, new)):
-        few = min(len(process_medians(run.metrics[k])) for k in keys)
-        if few < need:
-            raise ReportError(
-                "%s has %d process%s per benchmark: judging %d metrics at a %g %% false-alarm "
-                "rate needs %d (vkqs bench --processes %d)"
-                % (path, few, "" if few == 1 else "es", len(keys), 100 * FALSE_ALARM, need, need))
+    require_processes([old, new], keys)
     rows = [Judged(k, old.metrics[k], new.metrics[k], alpha) for k in keys]
     return ([r for r in rows if r.verdict == "worse"], [r for r in rows if r.verdict == "better"],
             [r for r in rows if r.verdict == "noisy"], rows)

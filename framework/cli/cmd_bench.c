@@ -210,15 +210,9 @@ static void read_baseline(const char *path, char *name, size_t nsize, char *driv
 			  size_t dsize, size_t *processes)
 {
 	char err[512];
-	char *text = vkqs_read_text(path, err, sizeof(err));
-	if (!text)
-		die("--baseline: %s", err);
-	json_error_t jerr;
-	json_t *j = json_loads(text, 0, &jerr);
-	free(text);
+	json_t *j = vkqs_json_read(path, err, sizeof(err));
 	if (!j)
-		die("--baseline: %s is not JSON (line %d, column %d: %s)", path, jerr.line,
-		    jerr.column, jerr.text);
+		die("--baseline: %s", err);
 	const char *fmt = json_string_value(json_object_get(j, "format"));
 	json_t *dev = json_object_get(j, "device");
 	const char *n = json_string_value(json_object_get(dev, "name")),

@@ -371,15 +371,9 @@ static struct resumed resume_from(const char *path, struct vkqs_run *run)
 {
 	struct resumed out = {0};
 	char err[512];
-	char *text = vkqs_read_text(path, err, sizeof(err));
-	if (!text)
-		die("--resume: %s", err);
-	json_error_t jerr;
-	json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	free(text);
+	json_t *j = vkqs_json_read(path, err, sizeof(err));
 	if (!j)
-		die("--resume: %s is not JSON (line %d, column %d: %s)", path, jerr.line, jerr.column,
-		    jerr.text);
+		die("--resume: %s", err);
 	const char *fmt = member_str(j, "format");
 	if (!fmt || strcmp(fmt, "vkqs-results") != 0)
 		die("--resume: %s is not a vkqs result", path);

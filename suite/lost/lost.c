@@ -197,16 +197,27 @@ static void *wait_main(void *arg)
 	return NULL;
 }
 
-static const char *const wait_name[] = {
-	[W_QUERY_RESULTS] = "vkGetQueryPoolResults with VK_QUERY_RESULT_WAIT_BIT",
-	[W_FENCE] = "vkWaitForFences with timeout UINT64_MAX",
-	[W_QUEUE_IDLE] = "vkQueueWaitIdle",
-	[W_DEVICE_IDLE] = "vkDeviceWaitIdle",
+/* The waits: the case name's token, and the call for messages. */
+struct wait_param {
+	enum lost_wait what;
+	const char *token, *call;
 };
+
+static const struct wait_param waits[] = {
+	{W_QUERY_RESULTS, "get_results_wait", "vkGetQueryPoolResults with VK_QUERY_RESULT_WAIT_BIT"},
+	{W_FENCE, "wait_for_fences", "vkWaitForFences with timeout UINT64_MAX"},
+	{W_QUEUE_IDLE, "queue_wait_idle", "vkQueueWaitIdle"},
+	{W_DEVICE_IDLE, "device_wait_idle", "vkDeviceWaitIdle"},
+};
+
+static void wait_suffix(const void *param, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct wait_param *)param)->token);
+}
 
 static void finite_wait(struct vkqs_ctx *ctx, const void *param)
 {
-	const enum lost_wait what = *(const enum lost_wait *)param;
+	const struct wait_param *p = param;
 	/* both outlive the case if the wait never returns: static */
 	static struct lost l;
 	memset(&l, 0, sizeof(l));
@@ -215,7 +226,7 @@ static void finite_wait(struct vkqs_ctx *ctx, const void *param)
 	memset(&w, 0, sizeof(w));
 	pthread_mutex_init(&w.lock, NULL);
 	pthread_cond_init(&w.cond, NULL);
-	w.what = what;
+	w.what = p->what;
 	w.ctx = ctx;
 	w.l = &l;
 	pthread_t t;
@@ -240,27 +251,14 @@ static void finite_wait(struct vkqs_ctx *ctx, const void *param)
 	if (!VKQS_EXPECTF(ctx, done,
 			  "%s had not returned %.1f s after the device was lost (seen by %s): "
 			  "it must return in finite time even in the case of a lost device",
-			  wait_name[what], took, l.seen_by))
+			  p->call, took, l.seen_by))
 		vkqs_abort_case(ctx); /* the thread still waits: the process ends */
 	VKQS_EXPECTF(ctx, r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST,
 		     "%s on a lost device returned %s (%d): the spec allows VK_SUCCESS or "
 		     "VK_ERROR_DEVICE_LOST",
-		     wait_name[what], vkqs_vk_result_name(r), (int)r);
-	vkqs_note(ctx, "%s returned %s %.3f s after the loss (seen by %s)", wait_name[what],
+		     p->call, vkqs_vk_result_name(r), (int)r);
+	vkqs_note(ctx, "%s returned %s %.3f s after the loss (seen by %s)", p->call,
 		  vkqs_vk_result_name(r), took, l.seen_by);
-}
-
-static const enum lost_wait waits[] = {W_QUERY_RESULTS, W_FENCE, W_QUEUE_IDLE, W_DEVICE_IDLE};
-
-static void wait_suffix(const void *param, char *buf, size_t size)
-{
-	static const char *const names[] = {
-		[W_QUERY_RESULTS] = "get_results_wait",
-		[W_FENCE] = "wait_for_fences",
-		[W_QUEUE_IDLE] = "queue_wait_idle",
-		[W_DEVICE_IDLE] = "device_wait_idle",
-	};
-	snprintf(buf, size, "%s", names[*(const enum lost_wait *)param]);
 }
 
 static const struct vkqs_case cases[] = {
