@@ -198,6 +198,14 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset", "",           \
 	  "VK_KHR_maintenance9: a pool of any query type created with "                      \
 	  "VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset")                                 \
+	X(COUNTING_OFF_AFTER_META, "counting_off_after_meta_operation", "stats,xfb", "",     \
+	  "18.4, 18.8: a query counts every draw in its scope, also the draws after a clear, " \
+	  "copy, blit or resolve in it (radv 738a6760e37, nvk 25.0.5: counters switched around " \
+	  "internal operations)")                                                              \
+	X(XFB_CAPTURES_CLEAR, "xfb_captures_clear_attachments", "xfb", "",                   \
+	  "Transform Feedback: only primitives that reach the transform feedback stage are "    \
+	  "appended; a vkCmdClearAttachments while transform feedback is active writes none "  \
+	  "(radv 62356e71f43: NGG streamout counted meta operations)")                        \
 	X(STATS_ACCUMULATE, "statistics_accumulate_across_resets", "stats", "",              \
 	  "18.2: a reset statistics query starts from zero; its next use counts only that use") \
 	X(STATS_AVAIL_ONE_WORD, "statistics_availability_after_first_value", "stats", "",    \
@@ -298,6 +306,8 @@ struct rd_config {
 	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
 	uint32_t draw_delay_us;         /* RD_DRAW_DELAY_US: real time each draw takes */
+	bool meta_draws;                /* RD_META_DRAWS=1: clears, blits, resolves and copies
+					   count as internal draws (18.2 "may count") */
 	uint32_t bench_slowdown_pct;    /* RD_BENCH_SLOWDOWN: timestamp writes, query begin and
 					   end, vkGetQueryPoolResults that much slower */
 	bool not_ready_success;         /* RD_NOT_READY=success */

@@ -170,6 +170,24 @@ static uint32_t predicate_value(const struct exec *e, const struct rd_cmd *c)
 	return v;
 }
 
+/* The commands 18.2's "clears, MSAA resolves, ... and blits" name, and the
+ * other copies a driver may run as internal draws or dispatches. */
+static bool is_meta_operation(enum rd_cmd_type t)
+{
+	switch (t) {
+	case RD_CMD_COPY_BUFFER:
+	case RD_CMD_FILL_BUFFER:
+	case RD_CMD_COPY_IMAGE:
+	case RD_CMD_BLIT_IMAGE:
+	case RD_CMD_COPY_BUFFER_TO_IMAGE:
+	case RD_CMD_COPY_IMAGE_TO_BUFFER:
+	case RD_CMD_CLEAR_COLOR_IMAGE:
+	case RD_CMD_CLEAR_DEPTH_STENCIL_IMAGE:
+	case RD_CMD_RESOLVE_IMAGE: return true;
+	default: return false;
+	}
+}
+
 static void run_cmd(struct exec *e, const struct rd_cmd *c)
 {
 	const struct rd_config *cfg = &e->dev->instance->config;
@@ -197,6 +215,8 @@ static void run_cmd(struct exec *e, const struct rd_cmd *c)
 		     rd_fault(cfg, RD_FAULT_COND_QUERY_PREDICATED)))
 			return;
 	}
+	if (is_meta_operation(c->type) && !e->s.in_pass)
+		exec_meta_operation(e);
 	switch (c->type) {
 	case RD_CMD_INSTRUMENT:
 		e->instr = c->u.instrument.obj;

@@ -53,6 +53,10 @@ struct active_query {
 					  began before it (a fault reads it) */
 	bool ended_in_secondary;       /* its end was recorded in a secondary command
 					  buffer (a fault reads it) */
+	bool meta_seen;                /* a clear, copy, blit or resolve ran while it
+					  was open ... */
+	struct rd_counters at_meta;    /* ... and the counters at the first one (a
+					  fault reads them) */
 };
 
 /* The state commands set, which a tiled render pass replays per tile: it
@@ -218,6 +222,9 @@ void exec_begin_rendering(struct exec *e, const struct rd_cmd *c);
 void exec_begin_query(struct exec *e, struct rd_query_pool *pool, uint32_t query,
 	VkQueryControlFlags flags, uint32_t index);
 void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, uint32_t index);
+/* A clear, copy, blit or resolve outside a render pass instance: each open
+ * query notes the counters at the first one it meets. */
+void exec_meta_operation(struct exec *e);
 void exec_write_timestamp(struct exec *e, struct rd_query_pool *pool, uint32_t query);
 
 /* transfers (rd_exec_transfer.c) */

@@ -2,6 +2,7 @@
  * subpass and per view, and the commands that begin render pass instances
  * (render passes, dynamic rendering) or clear inside them. */
 #include "rd_exec.h"
+#include "rd_fault_layer.h"
 
 /* Attachments --------------------------------------------------------------------*/
 
@@ -196,8 +197,33 @@ void exec_begin_render_pass(struct exec *e, const struct rd_cmd *c)
 	exec_subpass_load(e);
 }
 
+/* n triangles appended to each bound transform feedback buffer, zeros at
+ * the pipeline's strides, and counted as written and generated on stream
+ * 0 (only a fault asks for it). */
+static void xfb_append_zeros(struct exec *e, uint32_t n)
+{
+	const struct rd_pipeline *p = e->s.gfx;
+	if (!p || !e->s.xfb_active)
+		return;
+	const struct rd_graphics_state *st = &p->gs;
+	const struct rd_entry_info *last = st->mesh ? &st->mesh_info : st->gs ? &st->gs_info
+					   : st->tes ? &st->tes_info : &st->vs_info;
+	struct rd_xfb *x = &e->s.xfb;
+	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
+		uint64_t need = 3ull * n * last->xfb_stride[b];
+		if (!x->data[b] || !need || x->pos[b] > x->size[b] || need > x->size[b] - x->pos[b])
+			continue;
+		memset(x->data[b] + x->pos[b], 0, need);
+		x->pos[b] += need;
+	}
+	e->q->counters.draw.xfb_primitives_needed[0] += n;
+	e->q->counters.draw.xfb_primitives_written[0] += n;
+	e->q->counters.draw.primitives_generated[0] += n;
+}
+
 void exec_clear_attachments(struct exec *e, const struct rd_cmd *c)
 {
+	xfb_append_zeros(e, rd_hook_clear_captured(e));
 	for (uint32_t a = 0; a < c->u.clear_attachments.attachment_count; a++) {
 		const VkClearAttachment *ca = &c->u.clear_attachments.attachments[a];
 		struct rd_image_view *v = ca->aspectMask & VK_IMAGE_ASPECT_COLOR_BIT

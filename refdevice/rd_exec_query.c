@@ -351,6 +351,7 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	}
 	struct rd_counters now;
 	exec_sample(e, &now);
+	rd_hook_end_counters(e, a, &now);
 	uint64_t time_before = a->delta.time_ns;
 	exec_counters_accumulate(&a->delta, &now, &a->begin);
 	if (!keep_time)
@@ -362,6 +363,34 @@ void exec_end_query(struct exec *e, struct rd_query_pool *pool, uint32_t query, 
 	struct active_query done = *a;
 	drop_query(e, a);
 	finish_query(e, &done);
+}
+
+/* 18.2 lets "rendering operations such as clears, MSAA resolves, attachment
+ * load/store operations, and blits" count towards a query.  The reference
+ * counts none, unless RD_META_DRAWS=1: then each is an internal draw of two
+ * triangles over 16 pixels (and an internal dispatch of 64 invocations), as
+ * drivers that run them on the 3D or compute engine count them. */
+void exec_meta_operation(struct exec *e)
+{
+	if (e->dev->instance->config.meta_draws) {
+		struct rd_draw_counters *d = &e->q->counters.draw;
+		d->samples_passed[0] += 16;
+		d->ia_vertices += 6;
+		d->ia_primitives += 2;
+		d->vs_invocations += 6;
+		d->clipping_invocations += 2;
+		d->clipping_primitives += 2;
+		d->fs_invocations[0] += 16;
+		d->primitives_generated[0] += 2;
+		e->q->counters.cs_invocations += 64;
+	}
+	for (uint32_t i = 0; i < e->active_count; i++) {
+		struct active_query *a = &e->active[i];
+		if (a->pool && a->open && !a->meta_seen) {
+			a->meta_seen = true;
+			exec_sample(e, &a->at_meta);
+		}
+	}
 }
 
 /* A timestamp inside a render pass on the tiler is written while the first

@@ -298,3 +298,23 @@ bool rd_hook_timestamp(const struct exec *e, uint32_t query, uint64_t *t)
 		*t = (mask >> 1) - *t;
 	return true;
 }
+
+void rd_hook_end_counters(const struct exec *e, const struct active_query *a,
+			  struct rd_counters *now)
+{
+	/* counting switched off for an internal operation and not back on:
+	 * the draws after it are lost to statistics and primitives generated
+	 * queries */
+	if (on(config_of(e), RD_FAULT_COUNTING_OFF_AFTER_META) && a->meta_seen &&
+	    (a->pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS ||
+	     a->pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT)) {
+		now->draw = a->at_meta.draw;
+		now->cs_invocations = a->at_meta.cs_invocations;
+	}
+}
+
+uint32_t rd_hook_clear_captured(const struct exec *e)
+{
+	/* the clear's two triangles streamed out like a draw's */
+	return on(config_of(e), RD_FAULT_XFB_CAPTURES_CLEAR) ? 2 : 0;
+}

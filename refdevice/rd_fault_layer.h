@@ -33,6 +33,8 @@
  *                                                       primitives generated, elapsed
  *                                                       time, multiview
  *   rd_hook_timestamp         vkCmdWriteTimestamp       the timestamp faults
+ *   rd_hook_end_counters      a query's end             counting off after a meta operation
+ *   rd_hook_clear_captured    vkCmdClearAttachments     a clear captured by transform feedback
  *
  * The other faults (draws, the clock, properties) stay where they act. */
 #ifndef RD_FAULT_LAYER_H
@@ -130,6 +132,17 @@ struct rd_query_view {
 /* The values of that query (values may change); false: the query is not
  * made available (the reference: true). */
 bool rd_hook_query_values(const struct exec *e, const struct rd_query_view *q, uint64_t *values);
+
+/* The counters a query's end samples, *now as the reference sampled them
+ * (a fault may stop counting at the query's first clear, copy, blit or
+ * resolve: a->at_meta). */
+void rd_hook_end_counters(const struct exec *e, const struct active_query *a,
+			  struct rd_counters *now);
+
+/* The triangles a vkCmdClearAttachments appends to the bound transform
+ * feedback buffers while transform feedback is active (the reference:
+ * none). */
+uint32_t rd_hook_clear_captured(const struct exec *e);
 
 /* A timestamp: *t as the reference writes it (within the valid bits).
  * False: nothing is written. */

@@ -5,7 +5,8 @@
  * instancing, indirect draws), clipping, fragment shading, compute
  * dispatches (direct, indirect, on a compute-only queue), the scope of a
  * query (empty queries are zero, nothing leaks in from outside, counters
- * restart at zero) and secondary command buffers.
+ * restart at zero), clears, blits, resolves and copies between draws in a
+ * query, and secondary command buffers.
  *
  * How much the spec fixes.  18.4 describes what each counter counts and
  * then says "These values are intended to measure relative statistics on
@@ -46,6 +47,7 @@ VKQS_GROUP_DECL(stats, clipping);
 VKQS_GROUP_DECL(stats, fragment);
 VKQS_GROUP_DECL(stats, compute);
 VKQS_GROUP_DECL(stats, scope);
+VKQS_GROUP_DECL(stats, meta);
 VKQS_GROUP_DECL(stats, secondary);
 VKQS_GROUP_DECL(stats, geometry);
 VKQS_GROUP_DECL(stats, tessellation);
@@ -60,6 +62,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_stats_fragment, 0, 0},
 	{&vkqs_stats_compute, 0, 0},
 	{&vkqs_stats_scope, 0, 0},
+	{&vkqs_stats_meta, 0, 0},
 	{&vkqs_stats_secondary, 0, 0},
 	{&vkqs_stats_geometry, 0, 0},
 	{&vkqs_stats_tessellation, 0, 0},

@@ -40,6 +40,7 @@ VKQS_GROUP_DECL(xfb, capture);
 VKQS_GROUP_DECL(xfb, pgq);
 VKQS_GROUP_DECL(xfb, results);
 VKQS_GROUP_DECL(xfb, inflight);
+VKQS_GROUP_DECL(xfb, meta);
 
 /* The listing order: the groups' rows, whole unless a part says which (first, count). */
 static const struct vkqs_area_part parts[] = {
@@ -48,6 +49,7 @@ static const struct vkqs_area_part parts[] = {
 	{&vkqs_xfb_pgq, 0, 0},
 	{&vkqs_xfb_results, 0, 0},
 	{&vkqs_xfb_inflight, 0, 0},
+	{&vkqs_xfb_meta, 0, 0},
 };
 
 VKQS_AREA_OF_PARTS(xfb, parts);
