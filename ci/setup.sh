@@ -7,8 +7,8 @@
 # needs it, said in one line.  Needs root or sudo for the install itself.
 set -euo pipefail
 required=(libvulkan-dev libvulkan-volk-dev libjansson-dev glslang-tools spirv-headers
-	mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 gcc make
-	clang)
+	mesa-vulkan-drivers vulkan-validationlayers vulkan-tools cmake python3 python3-scipy
+	gcc make clang)
 # optional: package, then what goes without it
 optional=(
 	"python3-jinja2|the comparison report (vkqs report) and its tests"

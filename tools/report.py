@@ -36,6 +36,7 @@ except ImportError:  # reported when a page is asked for
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import outputs  # noqa: E402
+import syspython  # noqa: E402
 import results_model  # noqa: E402
 FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
 
@@ -925,19 +926,24 @@ def baseline(new, old):
     return regressions, fixes, changes, notes
 
 
-# The regression rule of docs/bench-regressions.md.  A metric's figure is
-# the median of its per-process medians; its noise is how far those
-# medians spread within a run.  A change is flagged when (1) the processes
-# of the two runs are told apart by an exact one-sided rank test whose
-# false-alarm rate over the whole comparison is at most FALSE_ALARM
-# (Bonferroni over the metrics compared; exact when processes of two runs
-# of one build are exchangeable), and (2) the change of the figure exceeds
-# the metric's threshold: its noise (the larger relative range of process
-# medians of the two runs), and never less than the floor of its clock.
-# A metric whose threshold exceeds USEFUL is too noisy to judge.
+# The regression rule of docs/bench-regressions.md.  A metric is the
+# per-process medians of each run.  Their shift between the runs is the
+# Hodges-Lehmann estimate (the median of every new - old difference) with
+# the Mann-Whitney confidence interval: the shifts the rank test does not
+# reject, at a level whose false-alarm rate over the whole comparison is
+# at most FALSE_ALARM (Bonferroni over the metrics compared; exact when
+# processes of two runs of one build are exchangeable).  Both are relative
+# to the baseline's figure.  A metric's smallest detectable change is the
+# interval's half-width, at least the floor of its clock: a shift that
+# large moves the interval off zero.  A change is flagged when the
+# interval excludes no change and the shift is at least that.  A
+# metric not flagged whose interval is wider than +-USEFUL is too noisy to
+# judge: more processes narrow it (as 1 / sqrt(processes)).
+MAIN = False  # run as a program (it may then re-execute itself)
 FALSE_ALARM = 0.01
-FLOOR = {"device": 0.03, "host": 0.05}
+FLOOR = {"device": 0.03, "host": 0.10}
 USEFUL = 0.25
+EXACT_RANKS = 40  # values (old + new) up to which the rank test is exact
 
 
 def process_medians(m):
@@ -946,50 +952,67 @@ def process_medians(m):
     return [p["median"] for p in per] if per else [m["median"]]
 
 
-EXACT_RANKS = 40  # values (old + new) up to which rank_p enumerates exactly
+def scipy_stats():
+    """scipy.stats (python3-scipy); as a program under another python3 than
+    the system's, the system's is tried (tools/syspython.py); without it,
+    one line and exit 2."""
+    if MAIN:
+        syspython.reexec_for("scipy.stats")
+    try:
+        import scipy.stats
+        return scipy.stats
+    except ImportError:
+        raise ReportError("comparing bench results needs python3-scipy (ci/setup.sh installs "
+                          "it)") from None
 
 
-def rank_p(old, new):
-    """P(a random split of old + new puts a rank sum at least the new
-    values' own on len(new) values): the exact one-sided permutation p-value
-    that new is higher (Mann-Whitney; ties get their mean rank)."""
-    pool = sorted(old + new)
-    rank2 = {}  # doubled mean rank of each value, 1-based
-    i = 0
-    while i < len(pool):
-        j = i
-        while j < len(pool) and pool[j] == pool[i]:
-            j += 1
-        rank2[pool[i]] = i + 1 + j  # (i + 1 + j) / 2 doubled
-        i = j
-    obs = sum(rank2[v] for v in new)
-    n = len(new)
-    if len(pool) > EXACT_RANKS:
-        # the exact enumeration grows as (old + new)^4 (187 s at 45 + 45
-        # processes): the normal approximation, with ties and continuity
-        # corrected, is within 0.005 of it from 20 + 20 on
-        N, m = len(pool), len(old)
-        ties = collections.Counter(pool).values()
-        var = n * m / 12.0 * ((N + 1) - sum(t ** 3 - t for t in ties) / (N * (N - 1)))
-        if var <= 0:
-            return 1.0
-        z = (obs / 2.0 - 0.5 - n * (N + 1) / 2.0) / math.sqrt(var)
-        return 0.5 * math.erfc(z / math.sqrt(2))
-    ways = [collections.Counter() for _ in range(n + 1)]
-    ways[0][0] = 1
-    for v in pool:
-        r = rank2[v]
-        for k in range(n - 1, -1, -1):
-            for s, c in ways[k].items():
-                ways[k + 1][s + r] += c
-    total = sum(ways[n].values())
-    return sum(c for s, c in ways[n].items() if s >= obs) / total
+def mw_p(stats, a, b):
+    """Two-sided Mann-Whitney p-value of samples a and b (scipy; exact up
+    to EXACT_RANKS values, the normal approximation with ties corrected
+    past that)."""
+    if min(a) == max(a) == min(b) == max(b):
+        return 1.0
+    method = "exact" if len(a) + len(b) <= EXACT_RANKS else "asymptotic"
+    return float(stats.mannwhitneyu(b, a, alternative="two-sided", method=method).pvalue)
+
+
+def shift_interval(stats, a, b, alpha):
+    """(Hodges-Lehmann shift of b against a, lower, upper): the interval
+    holds the shifts d for which b - d and a are not told apart at alpha
+    (the Mann-Whitney test inverted); its ends are pairwise differences."""
+    d = sorted(y - x for x in a for y in b)
+    n = len(d)
+    hl = d[n // 2] if n % 2 else (d[n // 2 - 1] + d[n // 2]) / 2.0
+
+    def accepted(i):
+        return mw_p(stats, a, [y - d[i] for y in b]) > alpha
+
+    # the p-value rises towards the estimate from either side: the first
+    # accepted difference below it and the last above it
+    lo_i, hi_i = 0, n // 2
+    while lo_i < hi_i:
+        mid = (lo_i + hi_i) // 2
+        if accepted(mid):
+            hi_i = mid
+        else:
+            lo_i = mid + 1
+    lo = d[lo_i]
+    lo_j, hi_j = (n - 1) // 2, n - 1
+    while lo_j < hi_j:
+        mid = (lo_j + hi_j + 1) // 2
+        if accepted(mid):
+            lo_j = mid
+        else:
+            hi_j = mid - 1
+    hi = d[lo_j]
+    return hl, min(lo, hl), max(hi, hl)
 
 
 def min_processes(metrics):
-    """Processes per run the rule needs to judge `metrics` metrics."""
+    """Processes per run an exact two-sided rank test needs to reach the
+    level that judges `metrics` metrics at all."""
     k = 1
-    while 1 / math.comb(2 * k, k) > FALSE_ALARM / max(metrics, 1):
+    while 2 / math.comb(2 * k, k) > FALSE_ALARM / max(metrics, 1):
         k += 1
     return k
 
@@ -997,29 +1020,33 @@ def min_processes(metrics):
 class Judged:
     """One metric of a bench baseline comparison."""
 
-    def __init__(self, key, o, m, alpha):
+    def __init__(self, stats, key, o, m, alpha):
         self.bench, self.metric = key
         self.unit = m["unit"]
         self.clock = m.get("clock", "device")
         self.old, self.new = o["median"], m["median"]
         a, b = process_medians(o), process_medians(m)
         self.processes = (len(a), len(b))
-        spread = [(max(x) - min(x)) / abs(med) if med else (0 if max(x) == min(x) else math.inf)
-                  for x, med in ((a, self.old), (b, self.new))]
-        self.noise = max(spread)
-        self.threshold = max(FLOOR.get(self.clock, FLOOR["device"]), self.noise)
-        self.change = (self.new - self.old) / abs(self.old) if self.old else (
-            0.0 if self.new == self.old else math.inf)
+        floor = FLOOR.get(self.clock, FLOOR["device"])
+        hl, lo, hi = shift_interval(stats, a, b, alpha)
+        self.p = mw_p(stats, a, b)
+        scale = abs(self.old)
+        if scale:
+            self.change, self.lo, self.hi = hl / scale, lo / scale, hi / scale
+        else:  # a baseline of 0: only "no change" or an infinite relative one
+            rel = lambda v: 0.0 if v == 0 else math.copysign(math.inf, v)  # noqa: E731
+            self.change, self.lo, self.hi = rel(hl), rel(lo), rel(hi)
+        half = (self.hi - self.lo) / 2.0
+        self.detectable = max(floor, half)
         low = m["lower_is_better"]
         # worse: higher for lower-is-better metrics
-        self.p_worse = rank_p(a, b) if low else rank_p([-v for v in a], [-v for v in b])
-        self.p_better = rank_p(b, a) if low else rank_p([-v for v in b], [-v for v in a])
         worse_change = self.change if low else -self.change
-        self.noisy = self.threshold > USEFUL
+        off_zero = self.lo > 0 or self.hi < 0
+        self.noisy = not off_zero and half > USEFUL
         self.verdict = "noisy" if self.noisy else "same"
-        if not self.noisy and worse_change >= self.threshold and self.p_worse <= alpha:
+        if off_zero and worse_change >= self.detectable:
             self.verdict = "worse"
-        elif not self.noisy and -worse_change >= self.threshold and self.p_better <= alpha:
+        elif off_zero and -worse_change >= self.detectable:
             self.verdict = "better"
 
 
@@ -1055,7 +1082,8 @@ def bench_baseline(new, old):
         raise ReportError("%s and %s have no benchmark metric in common" % (new.path, old.path))
     alpha = FALSE_ALARM / len(keys)
     require_processes([old, new], keys)
-    rows = [Judged(k, old.metrics[k], new.metrics[k], alpha) for k in keys]
+    stats = scipy_stats()
+    rows = [Judged(stats, k, old.metrics[k], new.metrics[k], alpha) for k in keys]
     return ([r for r in rows if r.verdict == "worse"], [r for r in rows if r.verdict == "better"],
             [r for r in rows if r.verdict == "noisy"], rows)
 
@@ -1064,12 +1092,16 @@ def pct(x):
     return "inf" if math.isinf(x) else "%+.1f %%" % (100 * x)
 
 
+def interval(r):
+    return "%s .. %s" % (pct(r.lo), pct(r.hi))
+
+
 def threshold_summary(rows):
-    """Per clock: (metrics judged, smallest, median, largest threshold) of
-    those not too noisy, and how many are too noisy."""
+    """Per clock: (metrics judged, least, median, most smallest detectable
+    change) of those judged, and how many are too noisy."""
     out = {}
     for clock in ("device", "host"):
-        th = sorted(r.threshold for r in rows if r.clock == clock and not r.noisy)
+        th = sorted(r.detectable for r in rows if r.clock == clock and not r.noisy)
         noisy = sum(1 for r in rows if r.clock == clock and r.noisy)
         if th or noisy:
             out[clock] = (len(th), th[0] if th else None, th[len(th) // 2] if th else None,
@@ -1079,39 +1111,44 @@ def threshold_summary(rows):
 
 def bench_baseline_markdown(new, old, result):
     worse, better, noisy, rows = result
+    procs = sorted({p for r in rows for p in r.processes})
     out = ["# vkqs bench: %s against its baseline" % new.label, "",
            "%s (%s) against %s (%s): %d metrics compared, %d regressed, %d improved, %d too "
-           "noisy to judge.  The rule (docs/bench-regressions.md): the medians over processes "
-           "differ beyond the metric's threshold (its spread over processes, at least %d %% "
-           "device-side and %d %% host-side) and a rank test over the processes agrees, at a "
-           "%g %% false-alarm rate for the whole comparison."
+           "noisy to judge.  The rule (docs/bench-regressions.md): per metric, the shift of "
+           "the per-process medians (Hodges-Lehmann) and its Mann-Whitney interval at a "
+           "%g %% false-alarm rate for the whole comparison; flagged when the interval "
+           "excludes no change and the shift is at least the metric's smallest detectable "
+           "change (the interval's half-width, at least %d %% device-side, %d %% "
+           "host-side); too noisy when the interval is wider than +-%d %% (%s processes "
+           "per run: more narrow it)."
            % (new.path, new.date, old.path, old.date, len(rows), len(worse), len(better),
-              len(noisy), 100 * FLOOR["device"], 100 * FLOOR["host"], 100 * FALSE_ALARM)]
-    out += ["", "| clock | metrics judged | smallest change flagged: least / median / most | "
-                "too noisy (threshold > %d %%) |" % (100 * USEFUL), "|---|---|---|---|"]
+              len(noisy), 100 * FALSE_ALARM, 100 * FLOOR["device"], 100 * FLOOR["host"],
+              100 * USEFUL, "/".join(str(p) for p in procs))]
+    out += ["", "| clock | metrics judged | smallest detectable change: least / median / most "
+                "| too noisy |", "|---|---|---|---|"]
     for clock, (n, lo, med, hi, nz) in threshold_summary(rows).items():
         out.append("| %s | %d | %s | %d |" % (
             clock, n, "%.1f / %.1f / %.1f %%" % (100 * lo, 100 * med, 100 * hi) if n else "-", nz))
+    head = ("| benchmark | metric | clock | before | now | shift | interval | smallest "
+            "detectable | p |", "|---|---|---|---|---|---|---|---|---|")
+
+    def row(r):
+        return "| `%s` | %s | %s | %s %s | %s %s | %s | %s | %.1f %% | %.2g |" % (
+            r.bench, r.metric, r.clock, fmt_value(r.old), r.unit, fmt_value(r.new), r.unit,
+            pct(r.change), interval(r), 100 * r.detectable, r.p)
     for title, rs in (("Regressions", worse), ("Improvements", better)):
         if rs:
-            out += ["", "## " + title, "",
-                    "| benchmark | metric | clock | before | now | change | threshold | p |",
-                    "|---|---|---|---|---|---|---|---|"]
-            out += ["| `%s` | %s | %s | %s %s | %s %s | %s | %.1f %% | %.2g |" % (
-                r.bench, r.metric, r.clock, fmt_value(r.old), r.unit, fmt_value(r.new), r.unit,
-                pct(r.change), 100 * r.threshold, r.p_worse if r in worse else r.p_better)
-                for r in rs]
+            out += ["", "## " + title, ""] + list(head) + [row(r) for r in rs]
     if noisy:
         out += ["", "## Too noisy to judge", "",
-                "Their medians spread over processes by more than %d %% within a run, so a "
-                "change smaller than that cannot be told from where each process landed; "
-                "they are not judged." % (100 * USEFUL), "",
-                "| benchmark | metric | clock | before | now | change | spread over processes |",
-                "|---|---|---|---|---|---|---|"]
-        out += ["| `%s` | %s | %s | %s %s | %s %s | %s | %s |" % (
-            r.bench, r.metric, r.clock, fmt_value(r.old), r.unit, fmt_value(r.new), r.unit,
-            pct(r.change), "inf" if math.isinf(r.noise) else "%.0f %%" % (100 * r.noise))
-            for r in noisy]
+                "Their interval is wider than +-%d %%: a change that large could hide in where "
+                "each process landed.  More processes narrow it." % (100 * USEFUL), ""]
+        out += list(head) + [row(r) for r in noisy]
+    out += ["", "## Every metric", "", "| benchmark | metric | clock | verdict | shift | "
+            "interval | smallest detectable |", "|---|---|---|---|---|---|---|"]
+    out += ["| `%s` | %s | %s | %s | %s | %s | %.1f %% |" % (
+        r.bench, r.metric, r.clock, r.verdict, pct(r.change), interval(r), 100 * r.detectable)
+        for r in rows]
     return "\n".join(out) + "\n"
 
 
@@ -1206,4 +1243,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    MAIN = True
     sys.exit(main())
