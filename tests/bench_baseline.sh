@@ -4,7 +4,8 @@
 # same build against itself regresses nothing (exit 0); RD_BENCH_SLOWDOWN=10
 # is flagged (exit 1); a baseline that cannot be judged, or one of another
 # configuration, is one line and exit 2 before any benchmark runs, and no
-# temporary result is left behind.
+# temporary result is left behind.  --max-time keeps the rounds that fit,
+# and a run stopped by SIGTERM the rounds that ran whole.
 # Usage: bench_baseline.sh VKQS WORKDIR
 set -u
 vkqs=$1 work=$2
@@ -31,6 +32,33 @@ for args in "--quick --filter vkqs.bench.timestamp.* --baseline one.json" \
 	[ "$rc" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q '^vkqs: error: --baseline: ' err.txt &&
 		! grep -q '^Pass' out.txt || bad "bench $args: exit $rc, $(cat err.txt)"
 done
+# --max-time: the rounds that fit, every benchmark with as many processes
+T=(--quick --filter 'vkqs.bench.timestamp.*')
+"$vkqs" bench "${T[@]}" --processes 400 --max-time 1 --json capped.json >capped.out 2>&1
+rc=$?
+python3 - capped.json 400 <<'PY' || bad "--max-time 1: exit $rc, $(tail -1 capped.out)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+n, asked = d["processes_done"], int(sys.argv[2])
+counts = {len(m["per_process"]) for b in d["benchmarks"] for m in b["metrics"]}
+assert d["complete"] and 1 <= n < asked and counts == {n}, (d["complete"], n, counts)
+PY
+[ "$rc" -eq 0 ] || bad "--max-time 1: exit $rc"
+# interrupted: the rounds that ran whole are kept, exit 130
+"$vkqs" bench "${T[@]}" --processes 1000 --json killed.json >killed.out 2>&1 &
+pid=$!
+sleep 4
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+python3 - killed.json <<'PY' || bad "SIGTERM: exit $rc, $(tail -1 killed.out)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = d["processes_done"]
+counts = {len(m["per_process"]) for b in d["benchmarks"] for m in b["metrics"]}
+assert not d["complete"] and 1 <= n < 1000 and counts == {n}, (d["complete"], n, counts)
+PY
+[ "$rc" -eq 130 ] || bad "SIGTERM: exit $rc, not 130"
 [ -z "$(ls tmp)" ] || bad "temporary results left in TMPDIR: $(ls tmp)"
 [ "$fail" -eq 0 ] && echo "bench --baseline: same build 0 regressed, a 10 % slowdown flagged, bad baselines refused"
 exit "$fail"

@@ -36,10 +36,11 @@ OPTIONS = {
     "devices": ["--timeout"],
     "info": ["--device", "--timeout"],
     "bench": ["--device", "--filter", "--repeat", "--min-time", "--processes", "--timeout",
-              "--json", "--quick", "--baseline"],
+              "--json", "--quick", "--baseline", "--max-time"],
 }
 FLAGS = {"--validation", "--no-fork", "--no-rerun", "--spec", "--quick"}
-NUMERIC = {"--timeout", "--jobs", "--shard", "--batch", "--repeat", "--min-time", "--processes"}
+NUMERIC = {"--timeout", "--jobs", "--shard", "--batch", "--repeat", "--min-time", "--processes",
+           "--max-time"}
 
 
 def hostile_bytes(rng, text):

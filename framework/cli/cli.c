@@ -32,6 +32,8 @@ static const struct {
 		"                the interrupted result lacks, and completes it)\n"},
 	{"bench", "vkqs bench [--device D] [--filter GLOB]... [--repeat N] [--min-time S]\n"
 		  "                [--processes K] [--json FILE] [--quick] [--timeout SECONDS]\n"
+		  "                [--max-time S]  (no round of processes starts after S seconds:\n"
+		  "                the rounds that ran are the result)\n"
 		  "                [--validation] [--baseline OLD.json]  (then compares with it:\n"
 		  "                tools/report.py; exit 1 when a metric regressed)\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
@@ -116,7 +118,7 @@ static const struct optdef optdefs[] = {
 	{"--expectations-dir", true, O_COMPARE},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
-	{"--baseline", true, O_BENCH},
+	{"--baseline", true, O_BENCH},         {"--max-time", true, O_BENCH},
 };
 
 /* Numbers through the one parser (util.h vkqs_parse_u64): digits only. */
@@ -236,6 +238,10 @@ void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 		else if (!strcmp(name, "--min-time")) {
 			if (!vkqs_parse_decimal(val, 0, false, 3600, &o->min_time_s))
 				die("--min-time: expected seconds from 0 to 3600, got '%s'", val);
+		}
+		else if (!strcmp(name, "--max-time")) {
+			if (!vkqs_parse_decimal(val, 0, true, 86400, &o->max_time_s))
+				die("--max-time: expected seconds above 0, at most 86400, got '%s'", val);
 		}
 	}
 }

@@ -49,6 +49,7 @@ struct opts {
 	double min_time_s;  /* bench */
 	bool quick;         /* bench */
 	unsigned processes; /* bench: fresh processes per benchmark */
+	double max_time_s;  /* bench: no round starts after this (0: none) */
 	const char *baseline; /* bench: an earlier bench JSON to compare with */
 };
 

@@ -298,7 +298,7 @@ int cmd_bench(int argc, char **argv)
 		read_baseline(o.baseline, base_name, sizeof(base_name), base_driver,
 			      sizeof(base_driver), &base_procs);
 		/* one configuration: as many processes per benchmark */
-		if (base_procs != o.processes)
+		if (!(o.max_time_s > 0) && base_procs != o.processes)
 			die("--baseline: %s ran %zu process%s per benchmark, this run %u: give "
 			    "--processes %zu",
 			    o.baseline, base_procs, base_procs == 1 ? "" : "es", o.processes, base_procs);
@@ -377,8 +377,40 @@ int cmd_bench(int argc, char **argv)
 	ro.keep_log_bytes = 8u << 20;
 	vkqs_runner_install_signals();
 	double t0 = vkqs_monotonic_s();
-	run.complete = vkqs_runner_run(&ro, run.results, run.count, NULL, NULL, &run.lost);
+	/* Round after round: a round interrupted (a signal, a lost device)
+	 * ends the run, --max-time ends it before a round would start late;
+	 * either way the rounds that ran whole are the result, every
+	 * benchmark with as many processes. */
+	size_t rounds = 0;
+	bool capped = false;
+	run.complete = true;
+	while (rounds < procs) {
+		if (rounds && o.max_time_s > 0 && vkqs_monotonic_s() - t0 >= o.max_time_s) {
+			capped = true;
+			break;
+		}
+		if (!vkqs_runner_run(&ro, run.results + rounds * nsel, nsel, NULL, NULL, &run.lost)) {
+			run.complete = false;
+			break;
+		}
+		bool whole = true;
+		for (size_t i = 0; i < nsel; i++)
+			whole = whole && run.results[rounds * nsel + i].done;
+		if (!whole || run.lost.at[0]) {
+			run.complete = !run.lost.at[0] && whole;
+			if (whole)
+				rounds++;
+			break;
+		}
+		rounds++;
+	}
 	run.wall_s = vkqs_monotonic_s() - t0;
+	if (capped)
+		printf("vkqs: --max-time %g s reached: %zu of %zu rounds ran\n", o.max_time_s, rounds,
+		       procs);
+	else if (rounds < procs)
+		printf("vkqs: interrupted: %zu of %zu rounds ran whole; the result holds them\n",
+		       rounds, procs);
 
 	/* The table, and the JSON (docs/bench-schema.md) */
 	json_t *doc = NULL, *benchmarks = NULL;
@@ -395,7 +427,10 @@ int cmd_bench(int argc, char **argv)
 		json_object_set_new(opt, "min_time_s", json_real(o.min_time_s));
 		json_object_set_new(opt, "quick", json_boolean(o.quick));
 		json_object_set_new(opt, "processes", json_integer((json_int_t)procs));
+		json_object_set_new(opt, "max_time_s", json_real(o.max_time_s));
 		json_object_set_new(doc, "options", opt);
+		/* the rounds that ran whole: each benchmark's processes */
+		json_object_set_new(doc, "processes_done", json_integer((json_int_t)rounds));
 		json_object_set_new(doc, "machine", machine_json());
 		json_object_set_new(doc, "device", vkqs_json_device(&run.device));
 		benchmarks = json_array();
@@ -404,6 +439,7 @@ int cmd_bench(int argc, char **argv)
 	size_t failed = 0;
 	struct metric(*m)[64] = calloc(procs, sizeof(*m));
 	size_t *nm = calloc(procs, sizeof(*nm));
+	const size_t have = rounds ? rounds : 1; /* none whole: the first, as Missing */
 	if (!m || !nm)
 		die("out of memory");
 	for (size_t i = 0; i < nsel; i++) {
@@ -411,7 +447,7 @@ int cmd_bench(int argc, char **argv)
 		const struct vkqs_result *worst = &run.results[i];
 		double duration = 0;
 		bool done = true;
-		for (size_t r = 0; r < procs; r++) {
+		for (size_t r = 0; r < have; r++) {
 			const struct vkqs_result *x = &run.results[r * nsel + i];
 			done = done && x->done;
 			duration += x->duration_s;
@@ -421,7 +457,7 @@ int cmd_bench(int argc, char **argv)
 		const char *st = done ? vkqs_status_name(worst->status) : "Missing";
 		bool pass = done && worst->status == VKQS_PASS;
 		failed += !(done && (worst->status == VKQS_PASS || worst->status == VKQS_NOT_SUPPORTED));
-		for (size_t r = 0; r < procs; r++)
+		for (size_t r = 0; r < have; r++)
 			nm[r] = pass ? parse_metrics(run.results[r * nsel + i].log, m[r], 64) : 0;
 		printf("%-12s %s%s%s\n", st, worst->ci->name, worst->message[0] ? ": " : "",
 		       pass ? "" : worst->message);
@@ -439,7 +475,7 @@ int cmd_bench(int argc, char **argv)
 		}
 		for (size_t k = 0; k < nm[0]; k++) {
 			struct metric_over mo;
-			metric_over(&m[0][k], m, nm, procs, &mo);
+			metric_over(&m[0][k], m, nm, have, &mo);
 			/* the console in a readable unit (ns: ns, us, ms, s), the
 			 * JSON in the metric's own */
 			const char *unit;
@@ -447,7 +483,7 @@ int cmd_bench(int argc, char **argv)
 			printf("    %-40s %10.4g %-7s p10 %.4g  p90 %.4g  n %zu (%zu rejected)",
 			       mo.first->name, mo.median / scale, unit, mo.pooled.p10 / scale,
 			       mo.pooled.p90 / scale, mo.pooled.samples, mo.pooled.rejected);
-			if (procs > 1)
+			if (have > 1)
 				printf("  %zu processes %.4g..%.4g %s", mo.have, mo.process_min / scale,
 				       mo.process_max / scale, unit);
 			putchar('\n');
@@ -455,7 +491,7 @@ int cmd_bench(int argc, char **argv)
 				json_array_append_new(metrics, metric_over_json(&mo));
 			free(mo.per);
 		}
-		for (size_t r = 0; r < procs; r++)
+		for (size_t r = 0; r < have; r++)
 			for (size_t k = 0; k < nm[r]; k++)
 				free(m[r][k].samples);
 	}
@@ -473,7 +509,7 @@ int cmd_bench(int argc, char **argv)
 			die("%s", err);
 	}
 	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
-	       run.count, run.wall_s, failed);
+	       rounds * nsel, run.wall_s, failed);
 	bool complete = run.complete;
 	vkqs_run_free_results(&run);
 	free(o.filters);
