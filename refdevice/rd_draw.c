@@ -1199,8 +1199,7 @@ int rd_draw_run(const struct rd_graphics_state *st, const struct rd_draw_params 
 		d->gs = run_gs;
 		d->gs_user = (void *)st;
 	}
-	const struct rd_entry_info *last = st->mesh ? &st->mesh_info : st->gs ? &st->gs_info
-					   : st->tes ? &st->tes_info : &st->vs_info;
+	const struct rd_entry_info *last = rd_last_stage_info(st);
 	d->last = last;
 	for (uint32_t k = 0; st->xfb && k < last->xfb_output_count; k++)
 		d->xfb_buffers[last->xfb_outputs[k].stream] |= (uint8_t)(1u << last->xfb_outputs[k].buffer);

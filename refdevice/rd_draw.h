@@ -144,6 +144,15 @@ struct rd_bin {
 void rd_bin_clear(struct rd_bin *b);
 void rd_bin_free(struct rd_bin *b);
 
+/* The entry point whose outputs are the last pre-rasterization stage's
+ * (mesh, geometry, tessellation evaluation or vertex): what transform
+ * feedback captures. */
+static inline const struct rd_entry_info *rd_last_stage_info(const struct rd_graphics_state *st)
+{
+	return st->mesh ? &st->mesh_info : st->gs ? &st->gs_info
+	       : st->tes ? &st->tes_info : &st->vs_info;
+}
+
 /* Transform feedback while active (spec "Transform Feedback"): the bound
  * ranges and where the next vertex goes in each; it lives from
  * vkCmdBeginTransformFeedbackEXT to vkCmdEndTransformFeedbackEXT. */

@@ -206,8 +206,7 @@ static void xfb_append_zeros(struct exec *e, uint32_t n)
 	if (!p || !e->s.xfb_active)
 		return;
 	const struct rd_graphics_state *st = &p->gs;
-	const struct rd_entry_info *last = st->mesh ? &st->mesh_info : st->gs ? &st->gs_info
-					   : st->tes ? &st->tes_info : &st->vs_info;
+	const struct rd_entry_info *last = rd_last_stage_info(st);
 	struct rd_xfb *x = &e->s.xfb;
 	for (uint32_t b = 0; b < RD_MAX_XFB_BUFFERS; b++) {
 		uint64_t need = 3ull * n * last->xfb_stride[b];

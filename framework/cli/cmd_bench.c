@@ -397,9 +397,8 @@ int cmd_bench(int argc, char **argv)
 		for (size_t i = 0; i < nsel; i++)
 			whole = whole && run.results[rounds * nsel + i].done;
 		if (!whole || run.lost.at[0]) {
-			run.complete = !run.lost.at[0] && whole;
-			if (whole)
-				rounds++;
+			run.complete = false;
+			rounds += whole;
 			break;
 		}
 		rounds++;
@@ -408,8 +407,13 @@ int cmd_bench(int argc, char **argv)
 	if (capped)
 		printf("vkqs: --max-time %g s reached: %zu of %zu rounds ran\n", o.max_time_s, rounds,
 		       procs);
+	else if (run.lost.at[0])
+		printf("vkqs: the device was lost at %s: %zu of %zu rounds ran whole; the result "
+		       "holds them\n", run.lost.at, rounds, procs);
 	else if (rounds < procs)
-		printf("vkqs: interrupted: %zu of %zu rounds ran whole; the result holds them\n",
+		printf("vkqs: %s: %zu of %zu rounds ran whole; the result holds them\n",
+		       vkqs_runner_stop_reason() ? vkqs_runner_stop_reason()
+						 : "a round did not finish",
 		       rounds, procs);
 
 	/* The table, and the JSON (docs/bench-schema.md) */
@@ -510,7 +514,7 @@ int cmd_bench(int argc, char **argv)
 	}
 	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
 	       rounds * nsel, run.wall_s, failed);
-	bool complete = run.complete;
+	bool complete = run.complete, lost = run.lost.at[0] != 0;
 	vkqs_run_free_results(&run);
 	free(o.filters);
 	vkqs_registry_free(&reg);
@@ -521,8 +525,9 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (*tmp_json)
 		unlink(tmp_json);
+	/* a lost device is a failure, not an interruption */
 	if (!complete)
-		return 130;
+		return lost ? EXIT_UNEXPECTED : 130;
 	if (against == 2)
 		return 2;
 	return failed || against ? EXIT_UNEXPECTED : 0;
