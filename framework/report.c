@@ -204,9 +204,7 @@ static json_t *case_json(const struct vkqs_result *r)
 	return c;
 }
 
-/* The refdevice's knobs ("NAME=value" lines): tiler and immediate runs are
- * told apart. */
-static json_t *knobs_json(const char *k)
+json_t *vkqs_refdevice_knobs_json(const char *k)
 {
 	json_t *o = json_object();
 	while (*k) {
@@ -294,7 +292,7 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		SET(o, "device_lost", json_null());
 	}
 	SET(o, "refdevice", !strcmp(run->device.driver_name, VKQS_REFDEVICE_DRIVER_NAME)
-				    ? knobs_json(run->refdevice)
+				    ? vkqs_refdevice_knobs_json(run->refdevice)
 				    : json_null());
 	SET(o, "device", vkqs_json_device(&run->device));
 	json_t *sum = json_object();

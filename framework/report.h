@@ -20,6 +20,11 @@ void vkqs_print_summary(FILE *f, const struct vkqs_run *run);
 /* The "device" member of the results and bench JSON (a new reference). */
 json_t *vkqs_json_device(const struct vkqs_device_info *d);
 
+/* The refdevice's knobs ("NAME=value" lines, vkqs_refdevice_knobs) as the
+ * JSON object of the results' and the bench's "refdevice" member: tiler
+ * and immediate runs are told apart. */
+json_t *vkqs_refdevice_knobs_json(const char *knobs);
+
 bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		     size_t errsize);
 bool vkqs_write_junit(const struct vkqs_run *run, const char *path, char *err,

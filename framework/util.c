@@ -362,12 +362,22 @@ json_t *vkqs_json_read(const char *path, char *err, size_t errsize)
 	return j;
 }
 
-bool vkqs_json_dump(json_t *root, FILE *f)
+static bool json_dump_flags(json_t *root, FILE *f, size_t flags)
 {
-	bool ok = root && json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(9)) == 0 &&
+	bool ok = root && json_dumpf(root, f, flags | JSON_REAL_PRECISION(9)) == 0 &&
 		  fputc('\n', f) != EOF;
 	json_decref(root);
 	return ok;
+}
+
+bool vkqs_json_dump(json_t *root, FILE *f)
+{
+	return json_dump_flags(root, f, JSON_INDENT(2));
+}
+
+bool vkqs_json_dump_compact(json_t *root, FILE *f)
+{
+	return json_dump_flags(root, f, JSON_COMPACT);
 }
 
 void vkqs_xml_text(FILE *f, const char *s)

@@ -64,6 +64,9 @@ json_t *vkqs_json_read(const char *path, char *err, size_t errsize);
 /* Writes root (and releases it) to an open report file: two-space indent,
  * reals with 9 significant digits.  False when the write failed. */
 bool vkqs_json_dump(json_t *root, FILE *f);
+/* The same on one line, no indent: the bench JSON, whose raw samples (tens
+ * of thousands of numbers a run) would take a line each. */
+bool vkqs_json_dump_compact(json_t *root, FILE *f);
 void vkqs_xml_text(FILE *f, const char *s);
 
 /* Reads a whole file; NULL (errno set) on failure.  Caller frees. */

@@ -39,6 +39,8 @@ void vkqs_band_add(struct vkqs_band *a, const struct vkqs_band *b)
 	a->max = sat_add(a->max, b->max);
 	if (!a->soft_why)
 		a->soft_why = b->soft_why;
+	if (!a->warn_why)
+		a->warn_why = b->warn_why;
 	if (!a->undefined)
 		a->undefined = b->undefined;
 }
@@ -72,9 +74,8 @@ bool vkqs_check_band(struct vkqs_ctx *ctx, const char *file, int line, const cha
 	else if (v > b->warn)
 		vkqs_report(ctx, VKQS_COMPATIBILITY_WARNING, file, line,
 			    "%s is %" PRIu64 ", more than the %" PRIu64
-			    " of the counter's description: legal (" VKQS_SPEC_STATS_DESCRIPTION
-			    "), not portable",
-			    what, v, b->warn);
+			    " of the counter's description: legal (%s), not portable",
+			    what, v, b->warn, b->warn_why ? b->warn_why : VKQS_SPEC_STATS_DESCRIPTION);
 	return true;
 }
 

@@ -25,6 +25,8 @@ struct vkqs_band {
 	uint64_t warn; /* above: CompatibilityWarning (more than the description) */
 	uint64_t max;  /* above: Fail */
 	const char *soft_why; /* the clause that allows fewer than soft */
+	const char *warn_why; /* the clause that allows more than warn (NULL: the
+				 counters' description, VKQS_SPEC_STATS_DESCRIPTION) */
 	const char *undefined; /* non-NULL: the spec makes the value undefined (why) */
 };
 
@@ -93,6 +95,9 @@ bool vkqs_check_compat(struct vkqs_ctx *ctx, const char *file, int line, bool ok
 	"drawing.adoc: the adjacent vertices are \"only accessible in a geometry "       \
 	"shader\"; 18.4: \"Various device architectures will count these values "        \
 	"differently\" (CTS's minimum is the main primitives' vertices)"
+#define VKQS_SPEC_MAY_COUNT                                                             \
+	"queries.adoc: \"Rendering operations such as clears, MSAA resolves, attachment " \
+	"load/store operations, and blits may count towards the results of queries\""
 #define VKQS_SPEC_STATS_DESCRIPTION                                                     \
 	"queries.adoc: \"Various device architectures will count these values "          \
 	"differently\""

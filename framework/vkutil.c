@@ -278,9 +278,15 @@ uint32_t vkqs_memory_type(struct vkqs_ctx *ctx, uint32_t type_bits,
 	return UINT32_MAX;
 }
 
+/* Where a buffer's memory lives: device-local, host-visible (coherent
+ * where offered), or host-visible and cached (where offered). */
+enum buffer_memory { BUF_DEVICE, BUF_HOST, BUF_HOST_CACHED };
+
 static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size,
-					 VkBufferUsageFlags usage, bool host, const void *next)
+					 VkBufferUsageFlags usage, enum buffer_memory where,
+					 const void *next)
 {
+	const bool host = where != BUF_DEVICE;
 	struct vkqs_buffer *b = vkqs_alloc(ctx, sizeof(*b));
 	VkBufferCreateInfo bci = {
 		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -294,15 +300,19 @@ static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size
 	DEFER(VkBuffer, b->buf);
 	VkMemoryRequirements req;
 	D->vkGetBufferMemoryRequirements(DEV, b->buf, &req);
-	uint32_t type;
-	if (host) {
+	uint32_t type = UINT32_MAX;
+	if (where == BUF_HOST_CACHED)
+		type = vkqs_memory_type(ctx, req.memoryTypeBits,
+					VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+						VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+	if (host && type == UINT32_MAX) {
 		type = vkqs_memory_type(ctx, req.memoryTypeBits,
 					VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
 						VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
 		if (type == UINT32_MAX)
 			type = vkqs_memory_type(ctx, req.memoryTypeBits,
 						VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
-	} else {
+	} else if (!host) {
 		type = vkqs_memory_type(ctx, req.memoryTypeBits,
 					VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
 		if (type == UINT32_MAX)
@@ -329,6 +339,8 @@ static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size
 	b->size = size;
 	b->coherent = (ctx->vk->mem.memoryTypes[type].propertyFlags &
 		       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
+	b->cached = (ctx->vk->mem.memoryTypes[type].propertyFlags &
+		     VK_MEMORY_PROPERTY_HOST_CACHED_BIT) != 0;
 	if (host) {
 		void *p;
 		VKQS_CHECK(ctx, D->vkMapMemory(DEV, b->mem, 0, VK_WHOLE_SIZE, 0, &p));
@@ -340,13 +352,19 @@ static struct vkqs_buffer *buffer_create(struct vkqs_ctx *ctx, VkDeviceSize size
 struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
 				     VkBufferUsageFlags usage)
 {
-	return buffer_create(ctx, size, usage, true, NULL);
+	return buffer_create(ctx, size, usage, BUF_HOST, NULL);
 }
 
 struct vkqs_buffer *vkqs_buffer_host_next(struct vkqs_ctx *ctx, VkDeviceSize size,
 					  VkBufferUsageFlags usage, const void *next)
 {
-	return buffer_create(ctx, size, usage, true, next);
+	return buffer_create(ctx, size, usage, BUF_HOST, next);
+}
+
+struct vkqs_buffer *vkqs_buffer_host_cached(struct vkqs_ctx *ctx, VkDeviceSize size,
+					    VkBufferUsageFlags usage)
+{
+	return buffer_create(ctx, size, usage, BUF_HOST_CACHED, NULL);
 }
 
 VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buffer *b)
@@ -361,7 +379,7 @@ VkDeviceAddress vkqs_buffer_address(struct vkqs_ctx *ctx, const struct vkqs_buff
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
 				       VkBufferUsageFlags usage)
 {
-	return buffer_create(ctx, size, usage, false, NULL);
+	return buffer_create(ctx, size, usage, BUF_DEVICE, NULL);
 }
 
 static VkMappedMemoryRange whole(const struct vkqs_buffer *b)

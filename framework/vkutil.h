@@ -89,7 +89,7 @@ struct vkqs_buffer {
 	VkDeviceMemory mem;
 	uint8_t *map; /* host pointer (host-visible memory, persistently mapped) */
 	VkDeviceSize size;
-	bool coherent;
+	bool coherent, cached; /* the memory type's HOST_COHERENT and HOST_CACHED */
 };
 /* A host-visible, mapped buffer; usage gets TRANSFER_SRC|DST added. */
 struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
@@ -98,6 +98,11 @@ struct vkqs_buffer *vkqs_buffer_host(struct vkqs_ctx *ctx, VkDeviceSize size,
  * profile list, say). */
 struct vkqs_buffer *vkqs_buffer_host_next(struct vkqs_ctx *ctx, VkDeviceSize size,
 					  VkBufferUsageFlags usage, const void *next);
+/* vkqs_buffer_host in host-cached memory where a type offers it (the
+ * usual place to read query results copied by the device), else as
+ * vkqs_buffer_host; `cached` says which. */
+struct vkqs_buffer *vkqs_buffer_host_cached(struct vkqs_ctx *ctx, VkDeviceSize size,
+					    VkBufferUsageFlags usage);
 /* A device-local buffer (falls back to any memory type). */
 struct vkqs_buffer *vkqs_buffer_device(struct vkqs_ctx *ctx, VkDeviceSize size,
 				       VkBufferUsageFlags usage);

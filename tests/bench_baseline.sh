@@ -59,6 +59,30 @@ counts = {len(m["per_process"]) for b in d["benchmarks"] for m in b["metrics"]}
 assert not d["complete"] and 1 <= n < 1000 and counts == {n}, (d["complete"], n, counts)
 PY
 [ "$rc" -eq 130 ] || bad "SIGTERM: exit $rc, not 130"
+# --max-processes: rounds after the first K hold only the benchmarks still
+# too wide.  The refdevice's modelled write cost is the same in every
+# process (settled as soon as a rank test can judge it); the host-side
+# readback figures spread, and get more processes, never more than M.
+A=(--filter 'vkqs.bench.timestamp.write_cost_graphics_top' --filter 'vkqs.bench.readback.get_1_queries_64'
+	--repeat 5 --min-time 0.01)
+"$vkqs" bench "${A[@]}" --processes 3 --max-processes 40 --json adaptive.json >adaptive.out 2>&1
+rc=$?
+python3 - adaptive.json <<'PY' || bad "--max-processes: exit $rc, $(tail -2 adaptive.out)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+procs = {b["name"].split(".")[-1]: {m["processes"] for m in b["metrics"]} for b in d["benchmarks"]}
+ts, rb = procs["write_cost_graphics_top"], procs["get_1_queries_64"]
+assert d["complete"] and d["options"]["max_processes"] == 40, d["options"]
+# 2 metrics of the timestamp benchmark and 6 of the readback one: 8; an
+# exact rank test judges 8 metrics at 1 % from 7 processes a run
+assert len(ts) == 1 and 7 <= min(ts) <= max(rb) <= 40 and min(rb) >= 3, procs
+assert d["processes_done"] == max(rb) == max(max(ts), max(rb)), (d["processes_done"], procs)
+PY
+[ "$rc" -eq 0 ] && grep -q 'benchmarks narrow enough' adaptive.out || bad "--max-processes: exit $rc, no summary"
+"$vkqs" bench --quick --processes 5 --max-processes 4 >out.txt 2>err.txt
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q -- '--max-processes 4 is below --processes 5' err.txt ||
+	bad "--max-processes below --processes: exit $rc, $(cat err.txt)"
 [ -z "$(ls tmp)" ] || bad "temporary results left in TMPDIR: $(ls tmp)"
 [ "$fail" -eq 0 ] && echo "bench --baseline: same build 0 regressed, a 10 % slowdown flagged, bad baselines refused"
 exit "$fail"

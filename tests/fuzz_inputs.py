@@ -36,11 +36,11 @@ OPTIONS = {
     "devices": ["--timeout"],
     "info": ["--device", "--timeout"],
     "bench": ["--device", "--filter", "--repeat", "--min-time", "--processes", "--timeout",
-              "--json", "--quick", "--baseline", "--max-time"],
+              "--json", "--quick", "--baseline", "--max-time", "--max-processes"],
 }
 FLAGS = {"--validation", "--no-fork", "--no-rerun", "--spec", "--quick"}
 NUMERIC = {"--timeout", "--jobs", "--shard", "--batch", "--repeat", "--min-time", "--processes",
-           "--max-time"}
+           "--max-time", "--max-processes"}
 
 
 def hostile_bytes(rng, text):

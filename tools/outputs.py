@@ -175,3 +175,23 @@ def write(path, text):
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def generated(tool, out, text, check, ins=()):
+    """A generated page (docs/results.md, docs/costs.md): with check, 0 when
+    out already holds text, else 1 and one line naming the tool to run;
+    without, out written whole (after check_all against ins).  The exit
+    status; OutputError and OSError propagate."""
+    if check:
+        try:
+            with open(out, encoding="utf-8") as f:
+                old = f.read()
+        except OSError:
+            old = None
+        if old != text:
+            print("%s: %s is stale: run tools/%s.py" % (tool, out, tool))
+            return 1
+        return 0
+    check_all([("the output", out)], ins)
+    write(out, text)
+    return 0

@@ -94,23 +94,10 @@ def main(argv):
     try:
         if not os.path.isdir(results_dir):
             raise ValueError("%s: no such folder" % results_dir)
-        text = table(results_dir)
-        if check:
-            try:
-                with open(out, encoding="utf-8") as f:
-                    old = f.read()
-            except OSError:
-                old = None
-            if old != text:
-                print("results_table: %s is stale: run tools/results_table.py" % out)
-                return 1
-            return 0
-        outputs.check_all([("the output", out)])
-        outputs.write(out, text)
+        return outputs.generated("results_table", out, table(results_dir), check)
     except (ValueError, outputs.OutputError, OSError) as e:
         print("results_table: error: %s" % e, file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ static const struct {
 		  "                [--processes K] [--json FILE] [--quick] [--timeout SECONDS]\n"
 		  "                [--max-time S]  (no round of processes starts after S seconds:\n"
 		  "                the rounds that ran are the result)\n"
+		  "                [--max-processes M]  (after K, more rounds of the benchmarks\n"
+		  "                whose metrics a baseline could not yet judge to 3 % device-side,\n"
+		  "                10 % host-side; up to M processes, within --max-time)\n"
 		  "                [--validation] [--baseline OLD.json]  (then compares with it:\n"
 		  "                tools/report.py; exit 1 when a metric regressed)\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
@@ -118,6 +121,7 @@ static const struct optdef optdefs[] = {
 	{"--expectations-dir", true, O_COMPARE},
 	{"--repeat", true, O_BENCH},           {"--min-time", true, O_BENCH},
 	{"--quick", false, O_BENCH},           {"--processes", true, O_BENCH},
+	{"--max-processes", true, O_BENCH},
 	{"--baseline", true, O_BENCH},         {"--max-time", true, O_BENCH},
 };
 
@@ -234,6 +238,11 @@ void parse_opts(int argc, char **argv, unsigned allowed, const char *cmd,
 			o->processes = parse_uint(name, val, 1);
 			if (o->processes > 1000)
 				die("--processes: expected 1 to 1000, got '%s'", val);
+		}
+		else if (!strcmp(name, "--max-processes")) {
+			o->max_processes = parse_uint(name, val, 1);
+			if (o->max_processes > 1000)
+				die("--max-processes: expected 1 to 1000, got '%s'", val);
 		}
 		else if (!strcmp(name, "--min-time")) {
 			if (!vkqs_parse_decimal(val, 0, false, 3600, &o->min_time_s))

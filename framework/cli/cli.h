@@ -49,6 +49,7 @@ struct opts {
 	double min_time_s;  /* bench */
 	bool quick;         /* bench */
 	unsigned processes; /* bench: fresh processes per benchmark */
+	unsigned max_processes; /* bench: up to this many where a metric is still wide (0: processes) */
 	double max_time_s;  /* bench: no round starts after this (0: none) */
 	const char *baseline; /* bench: an earlier bench JSON to compare with */
 };

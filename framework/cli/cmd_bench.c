@@ -278,6 +278,160 @@ static int compare_with_baseline(const char *new_json, const char *old_json, cha
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
+/* Adaptive processes (--max-processes) --------------------------------------*/
+
+/* The upper alpha/2 point of the standard normal: erfc inverted by
+ * bisection (the stopping rule's only need; the verdict is
+ * tools/report.py's, with scipy). */
+static double normal_upper(double alpha)
+{
+	double lo = 0, hi = 40;
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+		if (0.5 * erfc(mid / sqrt(2.0)) > alpha / 2)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The 0-based index c of the lower end of the Mann-Whitney interval of
+ * the shift between two samples of n values each at level alpha (the
+ * upper end is the (n*n - 1 - c)th difference): the largest c with
+ * P(U <= c - 1) <= alpha / 2; 0 (or below, from the normal
+ * approximation) where the test cannot reject at any shift, too few
+ * processes for the level (tools/report.py refuses such a pair).  Up
+ * to 20 values a sample, U's exact distribution without ties (as
+ * tools/report.py's scipy test, exact up to 40 values in all): the
+ * coefficients of the Gaussian binomial [2n choose n]_q, built as the
+ * product over i of (1 - q^(n+i)) / (1 - q^i); past that, the normal
+ * approximation. */
+static long mw_lower_index(size_t n, double alpha)
+{
+	const double mn = (double)n * (double)n;
+	if (n > 20)
+		return (long)floor(mn / 2 - normal_upper(alpha) * sqrt(mn * (2.0 * n + 1) / 12));
+	const size_t top = n * n;
+	double p[401] = {1};
+	for (size_t i = 1; i <= n; i++) {
+		for (size_t u = top; u >= n + i; u--)
+			p[u] -= p[u - (n + i)];
+		for (size_t u = i; u <= top; u++)
+			p[u] += p[u - i];
+	}
+	double total = 0;
+	for (size_t u = 0; u <= top; u++)
+		total += p[u];
+	double below = 0; /* P(U <= c - 1) */
+	long c = -1;
+	for (size_t u = 0; u <= top / 2; u++) {
+		if (below > alpha / 2 * total)
+			break;
+		c = (long)u;
+		below += p[u];
+	}
+	return c;
+}
+
+/* The half-width, relative to the median, of the interval a baseline
+ * comparison would give this metric against a second run like this one
+ * (docs/bench-regressions.md): the Mann-Whitney interval of the shift
+ * between the per-process medians x[0..n) and themselves, at the level
+ * alpha.  Infinite where nothing can be said (a median of 0 with spread,
+ * or too few processes). */
+static double predicted_half_width(const double *x, size_t n, double alpha)
+{
+	if (n < 2)
+		return INFINITY;
+	long c = mw_lower_index(n, alpha);
+	if (c < 1)
+		return INFINITY;
+	double *d = malloc(n * n * sizeof(double));
+	double *sorted = malloc(n * sizeof(double));
+	if (!d || !sorted)
+		die("out of memory");
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		sorted[i] = x[i];
+		for (size_t j = 0; j < n; j++)
+			d[k++] = x[j] - x[i];
+	}
+	qsort(d, k, sizeof(double), cmp_double);
+	qsort(sorted, n, sizeof(double), cmp_double);
+	double med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	double width = (d[k - 1 - (size_t)c] - d[(size_t)c]) / 2;
+	double hw = width == 0 ? 0 : med != 0 ? width / fabs(med) : INFINITY;
+	free(d);
+	free(sorted);
+	return hw;
+}
+
+/* The floor of a metric's clock (docs/bench-regressions.md): the smallest
+ * change a comparison reports, so no narrower interval is sought. */
+static double clock_floor(const char *clock)
+{
+	return strcmp(clock, "host") == 0 ? 0.10 : 0.03;
+}
+
+/* Whether every metric of one benchmark, over its processes `res[0..n)`,
+ * would already be judged to its floor; the widest metric's name and
+ * predicted half-width in widest/hw. */
+static bool bench_settled(const struct vkqs_result *const *res, size_t n, double alpha,
+			  char *widest, size_t wsize, double *hw)
+{
+	struct metric(*m)[64] = calloc(n, sizeof(*m));
+	size_t *nm = calloc(n, sizeof(*nm));
+	double *med = calloc(n, sizeof(double));
+	if (!m || !nm || !med)
+		die("out of memory");
+	for (size_t r = 0; r < n; r++)
+		nm[r] = res[r]->status == VKQS_PASS ? parse_metrics(res[r]->log, m[r], 64) : 0;
+	bool settled = true;
+	*hw = 0;
+	for (size_t k = 0; k < nm[0]; k++) {
+		size_t have = 0;
+		for (size_t r = 0; r < n; r++)
+			for (size_t j = 0; j < nm[r]; j++)
+				if (!strcmp(m[r][j].name, m[0][k].name)) {
+					med[have++] = m[r][j].st.median;
+					break;
+				}
+		double w = predicted_half_width(med, have, alpha);
+		if (w > clock_floor(m[0][k].clock))
+			settled = false;
+		if (w > *hw || (k == 0 && w >= *hw)) {
+			*hw = w;
+			snprintf(widest, wsize, "%s", m[0][k].name);
+		}
+	}
+	for (size_t r = 0; r < n; r++)
+		for (size_t k = 0; k < nm[r]; k++)
+			free(m[r][k].samples);
+	free(m);
+	free(nm);
+	free(med);
+	return settled;
+}
+
+/* The results of benchmark b among the first `kept` (the rounds that ran
+ * whole), in run order, into mine; how many. */
+static size_t results_of(const struct vkqs_run *run, size_t kept, const struct vkqs_case_inst *b,
+			 const struct vkqs_result **mine)
+{
+	size_t n = 0;
+	for (size_t r = 0; r < kept; r++)
+		if (run->results[r].ci == b)
+			mine[n++] = &run->results[r];
+	return n;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct opts o = {0};
@@ -335,16 +489,21 @@ int cmd_bench(int argc, char **argv)
 	if (!nsel)
 		die("no benchmark selected");
 	const size_t procs = o.processes;
+	/* --max-processes: up to that many where a metric is still wide */
+	if (o.max_processes && o.max_processes < procs)
+		die("--max-processes %u is below --processes %zu", o.max_processes, procs);
+	const size_t max_procs = o.max_processes ? o.max_processes : procs;
 	/* Every benchmark once per round, procs rounds: a drift of the machine
-	 * during the run spreads over all benchmarks alike. */
+	 * during the run spreads over all benchmarks alike.  Further rounds
+	 * (--max-processes) hold only the benchmarks still too wide. */
 	struct vkqs_run run = {0};
-	run.results = calloc(nsel * procs, sizeof(*run.results));
-	if (!run.results)
+	run.results = calloc(nsel * max_procs, sizeof(*run.results));
+	const struct vkqs_case_inst **bench = calloc(nsel, sizeof(*bench));
+	if (!run.results || !bench)
 		die("out of memory");
-	for (size_t r = 0; r < procs; r++)
-		for (size_t i = 0; i < reg.count; i++)
-			if (sel[i])
-				run.results[run.count++].ci = &reg.cases[i];
+	for (size_t i = 0, b = 0; i < reg.count; i++)
+		if (sel[i])
+			bench[b++] = &reg.cases[i];
 	free(sel);
 	bool driver_failed;
 	if (!vkqs_probe_device(o.device, false, o.timeout_s, &run.device, &driver_failed, err,
@@ -365,9 +524,12 @@ int cmd_bench(int argc, char **argv)
 		o.json = tmp_json;
 	}
 	utc_now(run.started_at, sizeof(run.started_at));
-	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples, %zu process%s each%s\n",
+	char upto[64] = "";
+	if (max_procs > procs)
+		snprintf(upto, sizeof(upto), " (up to %zu where still wide)", max_procs);
+	printf("vkqs: %zu benchmarks on device %u: %s (%s, %s), %u samples, %zu process%s each%s%s\n",
 	       nsel, run.device.index, run.device.name, run.device.driver_name,
-	       run.device.driver_info, o.repeat, procs, procs == 1 ? "" : "es",
+	       run.device.driver_info, o.repeat, procs, procs == 1 ? "" : "es", upto,
 	       o.quick ? ", quick" : "");
 	fflush(stdout);
 	/* One at a time: benchmarks must not share the machine. */
@@ -379,29 +541,71 @@ int cmd_bench(int argc, char **argv)
 	double t0 = vkqs_monotonic_s();
 	/* Round after round: a round interrupted (a signal, a lost device)
 	 * ends the run, --max-time ends it before a round would start late;
-	 * either way the rounds that ran whole are the result, every
-	 * benchmark with as many processes. */
-	size_t rounds = 0;
+	 * either way the rounds that ran whole are the result.  The first
+	 * `procs` rounds hold every benchmark; then, up to --max-processes,
+	 * each round holds the benchmarks a baseline could not yet judge to
+	 * their floor (predicted_half_width), until none is left. */
+	size_t rounds = 0, kept = 0; /* rounds, and results, that ran whole */
 	bool capped = false;
+	double alpha = 0;            /* 1 % over the run's metrics */
+	bool *settled = calloc(nsel, sizeof(bool));   /* once narrow, no more rounds */
+	const struct vkqs_result **mine = calloc(max_procs, sizeof(*mine));
+	if (!settled || !mine)
+		die("out of memory");
 	run.complete = true;
-	while (rounds < procs) {
+	while (rounds < max_procs) {
 		if (rounds && o.max_time_s > 0 && vkqs_monotonic_s() - t0 >= o.max_time_s) {
-			capped = true;
+			capped = rounds < procs;
 			break;
 		}
-		if (!vkqs_runner_run(&ro, run.results + rounds * nsel, nsel, NULL, NULL, &run.lost)) {
+		size_t in_round = 0;
+		for (size_t i = 0; i < nsel; i++) {
+			bool wide = rounds < procs;
+			if (!wide && !settled[i]) {
+				size_t n = results_of(&run, kept, bench[i], mine);
+				char widest[96] = "";
+				double hw;
+				settled[i] = bench_settled(mine, n, alpha, widest, sizeof(widest), &hw);
+				wide = !settled[i];
+			}
+			if (wide)
+				run.results[kept + in_round++].ci = bench[i];
+		}
+		if (!in_round)
+			break;
+		run.count = kept + in_round;
+		if (!vkqs_runner_run(&ro, run.results + kept, in_round, NULL, NULL, &run.lost)) {
 			run.complete = false;
 			break;
 		}
 		bool whole = true;
-		for (size_t i = 0; i < nsel; i++)
-			whole = whole && run.results[rounds * nsel + i].done;
+		for (size_t i = 0; i < in_round; i++)
+			whole = whole && run.results[kept + i].done;
+		if (whole) {
+			kept += in_round;
+			rounds++;
+		}
 		if (!whole || run.lost.at[0]) {
 			run.complete = false;
-			rounds += whole;
 			break;
 		}
-		rounds++;
+		if (rounds == procs && procs < max_procs) {
+			/* the run's metrics, counted in its first round */
+			size_t metrics = 0;
+			struct metric(*m)[64] = calloc(1, sizeof(*m));
+			if (!m)
+				die("out of memory");
+			for (size_t i = 0; i < nsel; i++) {
+				size_t n = run.results[i].status == VKQS_PASS
+						   ? parse_metrics(run.results[i].log, m[0], 64)
+						   : 0;
+				metrics += n;
+				for (size_t k = 0; k < n; k++)
+					free(m[0][k].samples);
+			}
+			free(m);
+			alpha = 0.01 / (double)(metrics ? metrics : 1);
+		}
 	}
 	run.wall_s = vkqs_monotonic_s() - t0;
 	if (capped)
@@ -410,11 +614,28 @@ int cmd_bench(int argc, char **argv)
 	else if (run.lost.at[0])
 		printf("vkqs: the device was lost at %s: %zu of %zu rounds ran whole; the result "
 		       "holds them\n", run.lost.at, rounds, procs);
-	else if (rounds < procs)
+	else if (!run.complete)
 		printf("vkqs: %s: %zu of %zu rounds ran whole; the result holds them\n",
 		       vkqs_runner_stop_reason() ? vkqs_runner_stop_reason()
 						 : "a round did not finish",
 		       rounds, procs);
+	else if (rounds > procs || max_procs > procs) {
+		size_t wide = 0;
+		for (size_t i = 0; i < nsel; i++) {
+			size_t n = results_of(&run, kept, bench[i], mine);
+			char widest[96] = "";
+			double hw;
+			if (!bench_settled(mine, n, alpha, widest, sizeof(widest), &hw)) {
+				wide++;
+				printf("vkqs: %s: %s still +-%.1f %% after %zu processes\n",
+				       bench[i]->name, widest, 100 * hw, n);
+			}
+		}
+		printf("vkqs: %zu rounds; %zu of %zu benchmarks narrow enough to judge to the floor "
+		       "(3 %% device-side, 10 %% host-side)%s\n",
+		       rounds, nsel - wide, nsel,
+		       wide && rounds < max_procs ? ": --max-time reached" : "");
+	}
 
 	/* The table, and the JSON (docs/bench-schema.md) */
 	json_t *doc = NULL, *benchmarks = NULL;
@@ -431,28 +652,37 @@ int cmd_bench(int argc, char **argv)
 		json_object_set_new(opt, "min_time_s", json_real(o.min_time_s));
 		json_object_set_new(opt, "quick", json_boolean(o.quick));
 		json_object_set_new(opt, "processes", json_integer((json_int_t)procs));
+		json_object_set_new(opt, "max_processes", json_integer((json_int_t)max_procs));
 		json_object_set_new(opt, "max_time_s", json_real(o.max_time_s));
 		json_object_set_new(doc, "options", opt);
 		/* the rounds that ran whole: each benchmark's processes */
 		json_object_set_new(doc, "processes_done", json_integer((json_int_t)rounds));
 		json_object_set_new(doc, "machine", machine_json());
 		json_object_set_new(doc, "device", vkqs_json_device(&run.device));
+		if (!strcmp(run.device.driver_name, VKQS_REFDEVICE_DRIVER_NAME)) {
+			char knobs[4096];
+			vkqs_refdevice_knobs(knobs, sizeof(knobs));
+			json_object_set_new(doc, "refdevice", vkqs_refdevice_knobs_json(knobs));
+		}
 		benchmarks = json_array();
 		json_object_set_new(doc, "benchmarks", benchmarks);
 	}
 	size_t failed = 0;
-	struct metric(*m)[64] = calloc(procs, sizeof(*m));
-	size_t *nm = calloc(procs, sizeof(*nm));
-	const size_t have = rounds ? rounds : 1; /* none whole: the first, as Missing */
+	struct metric(*m)[64] = calloc(max_procs, sizeof(*m));
+	size_t *nm = calloc(max_procs, sizeof(*nm));
 	if (!m || !nm)
 		die("out of memory");
 	for (size_t i = 0; i < nsel; i++) {
+		/* its processes that ran whole; none: the first round's, as Missing */
+		size_t have = results_of(&run, kept, bench[i], mine);
+		if (!have)
+			mine[have++] = &run.results[i];
 		/* the benchmark's outcome: its worst process's */
-		const struct vkqs_result *worst = &run.results[i];
+		const struct vkqs_result *worst = mine[0];
 		double duration = 0;
 		bool done = true;
 		for (size_t r = 0; r < have; r++) {
-			const struct vkqs_result *x = &run.results[r * nsel + i];
+			const struct vkqs_result *x = mine[r];
 			done = done && x->done;
 			duration += x->duration_s;
 			if (x->done && vkqs_status_severity(x->status) > vkqs_status_severity(worst->status))
@@ -462,16 +692,16 @@ int cmd_bench(int argc, char **argv)
 		bool pass = done && worst->status == VKQS_PASS;
 		failed += !(done && (worst->status == VKQS_PASS || worst->status == VKQS_NOT_SUPPORTED));
 		for (size_t r = 0; r < have; r++)
-			nm[r] = pass ? parse_metrics(run.results[r * nsel + i].log, m[r], 64) : 0;
-		printf("%-12s %s%s%s\n", st, worst->ci->name, worst->message[0] ? ": " : "",
+			nm[r] = pass ? parse_metrics(mine[r]->log, m[r], 64) : 0;
+		printf("%-12s %s%s%s\n", st, bench[i]->name, worst->message[0] ? ": " : "",
 		       pass ? "" : worst->message);
 		json_t *metrics = NULL;
 		if (doc) {
 			json_t *b = json_object();
-			json_object_set_new(b, "name", vkqs_json_text(worst->ci->name));
+			json_object_set_new(b, "name", vkqs_json_text(bench[i]->name));
 			json_object_set_new(b, "status", vkqs_json_text(st));
 			json_object_set_new(b, "message", vkqs_json_text(pass ? "" : worst->message));
-			json_object_set_new(b, "description", vkqs_json_text(worst->ci->c->spec));
+			json_object_set_new(b, "description", vkqs_json_text(bench[i]->c->spec));
 			json_object_set_new(b, "duration_s", json_real(duration));
 			metrics = json_array();
 			json_object_set_new(b, "metrics", metrics);
@@ -501,19 +731,22 @@ int cmd_bench(int argc, char **argv)
 	}
 	free(m);
 	free(nm);
+	free(mine);
+	free(settled);
+	free(bench);
 	if (doc) {
 		struct vkqs_atomic_file af;
 		if (!vkqs_atomic_open(&af, o.json, err, sizeof(err)))
 			die("%s", err);
-		if (!vkqs_json_dump(doc, af.f)) {
+		if (!vkqs_json_dump_compact(doc, af.f)) {
 			vkqs_atomic_abort(&af);
 			die("cannot write %s: out of memory or a write error", o.json);
 		}
 		if (!vkqs_atomic_commit(&af, err, sizeof(err)))
 			die("%s", err);
 	}
-	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel,
-	       rounds * nsel, run.wall_s, failed);
+	printf("%zu benchmarks (%zu processes) in %.1f s, %zu failed or crashed\n", nsel, kept,
+	       run.wall_s, failed);
 	bool complete = run.complete, lost = run.lost.at[0] != 0;
 	vkqs_run_free_results(&run);
 	free(o.filters);

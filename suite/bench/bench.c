@@ -166,7 +166,8 @@ static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
 	const uint32_t n = 64;
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, n, 0);
 	VkCommandBuffer cb = ts_chain(ctx, q, pool, n, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
-	struct sampler s = sampler_make(ctx), zeros = sampler_make(ctx);
+	struct sampler s = sampler_make(ctx), zeros = sampler_make(ctx), ticks = sampler_make(ctx);
+	const double period = ctx->vk->props.limits.timestampPeriod;
 	uint64_t t[64];
 	while (sampler_more(&s)) {
 		ts_round(ctx, q, cb, pool, n, t);
@@ -179,11 +180,17 @@ static void timestamp_resolution(struct vkqs_ctx *ctx, const void *param)
 			else if (best == 0 || d < best)
 				best = d;
 		}
-		if (best > 0)
+		if (best > 0) {
 			sampler_add(&s, best);
+			sampler_add(&ticks, best / period);
+		}
 		sampler_add(&zeros, 100.0 * equal / (n - 1));
 	}
 	vkqs_bench_metric(ctx, "resolution", "ns", true, VKQS_BENCH_DEVICE, s.v, s.taken);
+	/* the limit: one tick of timestampPeriod; 1 is a counter that can
+	 * tell apart back-to-back writes a period apart */
+	vkqs_bench_metric(ctx, "resolution_over_period", "ticks", true, VKQS_BENCH_DEVICE, ticks.v,
+			  ticks.taken);
 	vkqs_bench_metric(ctx, "equal_back_to_back", "percent", false, VKQS_BENCH_DEVICE, zeros.v, zeros.taken);
 }
 
@@ -312,6 +319,111 @@ static void query_draw_cost(struct vkqs_ctx *ctx, const void *param)
 	vkqs_bench_metric(ctx, "query_overhead", "ns/draw", true, VKQS_BENCH_DEVICE, sd.v, sd.taken);
 }
 
+/* The render-pass split a reset forces --------------------------------------------*/
+
+/* A query is reset outside a render pass (VUID-vkCmdResetQueryPool-
+ * renderpass): a layer or engine that resets each query just before its
+ * draw ends the render pass and begins it again (loading what the last
+ * one stored) around every reset.  On a tile-based GPU each split is a
+ * store and a load of every tile.  The same n draws, each in an occlusion
+ * query, timed as one render pass (every query reset before it) and as n
+ * render passes with a reset between; the cost of one split is the
+ * difference over n - 1. */
+static VkRenderPass load_pass(struct vkqs_ctx *ctx, const struct vkqs_target *t)
+{
+	/* compatible with t's: identical but for the load op and initial layout */
+	VkAttachmentDescription att = vkqs_attachment_desc(t->color_format, t->samples, false);
+	att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+	att.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+	VkAttachmentReference cref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub = {0, VK_PIPELINE_BIND_POINT_GRAPHICS, 0, NULL, 1, &cref,
+				    NULL, NULL, 0, NULL};
+	VkSubpassDependency deps[2];
+	vkqs_subpass_dependencies(1, deps);
+	VkRenderPassCreateInfo rpci = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, NULL, 0, 1, &att,
+				       1, &sub, 2, deps};
+	VkRenderPass rp;
+	VKQS_CHECK(ctx, D->vkCreateRenderPass(DEV, &rpci, NULL, &rp));
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_RENDER_PASS, rp);
+	return rp;
+}
+
+static VkCommandBuffer split_cmd(struct vkqs_ctx *ctx, const struct vkqs_target *t,
+				 VkRenderPass again, const struct vkqs_pipeline *p,
+				 VkQueryPool ts, VkQueryPool qp, uint32_t n, bool split)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin_usage(ctx, &ctx->vk->gfx, 0);
+	D->vkCmdResetQueryPool(cb, ts, 0, 2);
+	if (!split)
+		D->vkCmdResetQueryPool(cb, qp, 0, n);
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, ts, 0);
+	struct vkqs_rect_push pc = {{0, 0, 16, 16}, {(float)t->width, (float)t->height}, 0.5f, 0};
+	for (uint32_t i = 0; i < n; i++) {
+		if (split || i == 0) {
+			if (split)
+				D->vkCmdResetQueryPool(cb, qp, i, 1);
+			if (i == 0) {
+				vkqs_target_begin(ctx, cb, t, 1.0f);
+			} else {
+				VkRenderPassBeginInfo bi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+							    NULL, again, t->framebuffer,
+							    {{0, 0}, {t->width, t->height}}, 0, NULL};
+				D->vkCmdBeginRenderPass(cb, &bi, VK_SUBPASS_CONTENTS_INLINE);
+				VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0, 1};
+				VkRect2D sc = {{0, 0}, {t->width, t->height}};
+				D->vkCmdSetViewport(cb, 0, 1, &vp);
+				D->vkCmdSetScissor(cb, 0, 1, &sc);
+			}
+			vkqs_cmd_bind_rect(ctx, cb, p, &pc);
+		}
+		D->vkCmdBeginQuery(cb, qp, i, 0);
+		D->vkCmdDraw(cb, 6, 1, 0, 0);
+		D->vkCmdEndQuery(cb, qp, i);
+		if (split || i == n - 1)
+			vkqs_target_end(ctx, cb);
+	}
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, ts, 1);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
+	return cb;
+}
+
+static void reset_split(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct vkqs_queue *q = &ctx->vk->gfx;
+	require_timestamps(ctx, q, "graphics");
+	const uint32_t n = vkqs_bench_quick() ? 4 : 16;
+	/* 256x256: 64 tiles of the refdevice tiler's default 32x32 */
+	struct vkqs_target *t = vkqs_target_create(ctx, 256, 256, VK_SAMPLE_COUNT_1_BIT, false);
+	struct vkqs_pipeline *p = vkqs_pipeline_rect(ctx, t, &(struct vkqs_pipeline_desc){0});
+	VkRenderPass again = load_pass(ctx, t);
+	VkQueryPool ts = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
+	VkQueryPool qp = vkqs_query_pool(ctx, VK_QUERY_TYPE_OCCLUSION, n, 0);
+	VkCommandBuffer one = split_cmd(ctx, t, again, p, ts, qp, n, false);
+	VkCommandBuffer many = split_cmd(ctx, t, again, p, ts, qp, n, true);
+	struct sampler so = sampler_make(ctx), sm = sampler_make(ctx), sd = sampler_make(ctx);
+	uint64_t r[2];
+	for (uint32_t i = 0; i < WARMUP; i++) {
+		submit_wait(ctx, q, one);
+		submit_wait(ctx, q, many);
+	}
+	while (sampler_more(&sd)) {
+		submit_wait(ctx, q, one);
+		read_ts(ctx, ts, 2, r);
+		double a = ticks_ns(ctx, q, r[0], r[1]);
+		submit_wait(ctx, q, many);
+		read_ts(ctx, ts, 2, r);
+		double b = ticks_ns(ctx, q, r[0], r[1]);
+		sampler_add(&so, a);
+		sampler_add(&sm, b);
+		sampler_add(&sd, (b - a) / (n - 1));
+	}
+	vkqs_bench_metric(ctx, "one_render_pass", "ns", true, VKQS_BENCH_DEVICE, so.v, so.taken);
+	vkqs_bench_metric(ctx, "split_per_reset", "ns", true, VKQS_BENCH_DEVICE, sm.v, sm.taken);
+	vkqs_bench_metric(ctx, "cost_per_split", "ns", true, VKQS_BENCH_DEVICE, sd.v, sd.taken);
+}
+
 /* vkGetQueryPoolResults latency ----------------------------------------------------*/
 
 struct readback {
@@ -374,13 +486,64 @@ static void readback_memcpy(void *p)
 	__asm__ volatile("" : : "r"(o->dst) : "memory");
 }
 
+/* The other way to the same results: vkCmdCopyQueryPoolResults into a
+ * host-visible buffer (host-cached memory where the device offers it),
+ * submitted and waited for, then read from the mapping. */
+struct copy_path {
+	struct readback_op *o;
+	struct vkqs_queue *q;
+	struct vkqs_buffer *buf;
+	VkCommandBuffer cb;
+};
+
+/* The fence is polled, as the direct read polls: a blocking wait would
+ * add the host scheduler's wake-up to the path. */
+static void copy_path_read(struct copy_path *c)
+{
+	struct vkqs_ctx *ctx = c->o->ctx;
+	VkFence f = vkqs_fence(ctx);
+	vkqs_submit(ctx, c->q, &c->cb, 1, f);
+	const uint64_t t0 = vkqs_now_ns();
+	VkResult r;
+	while ((r = D->vkGetFenceStatus(DEV, f)) == VK_NOT_READY)
+		VKQS_ASSERTF(ctx, vkqs_now_ns() - t0 < 5000000000ull,
+			     "the copy was not done 5 s after submission");
+	VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
+	vkqs_buffer_invalidate(ctx, c->buf);
+	memcpy(c->o->dst, c->buf->map, c->o->bytes);
+	__asm__ volatile("" : : "r"(c->o->dst) : "memory");
+}
+
+static struct copy_path copy_path_make(struct vkqs_ctx *ctx, struct vkqs_queue *q,
+				       struct readback_op *o)
+{
+	struct copy_path c = {o, q, vkqs_buffer_host_cached(ctx, o->bytes, 0), VK_NULL_HANDLE};
+	c.cb = vkqs_cmd_begin_usage(ctx, q, 0);
+	D->vkCmdCopyQueryPoolResults(c.cb, o->pool, 0, o->rb->count, c.buf->buf, 0, o->elem,
+				     o->rb->flags);
+	/* the copy's writes made visible to the host's reads */
+	VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER, NULL, VK_ACCESS_TRANSFER_WRITE_BIT,
+			      VK_ACCESS_HOST_READ_BIT};
+	D->vkCmdPipelineBarrier(c.cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+				1, &mb, 0, NULL, 0, NULL);
+	VKQS_CHECK(ctx, D->vkEndCommandBuffer(c.cb));
+	return c;
+}
+
 /* Host latency of reading `count` available timestamp queries, and the
- * bandwidth it reaches against a memcpy of the same bytes.  A sample is a
- * fixed number of calls filling about 50 us, calibrated after warm-up and
- * timed by two clock reads, so that short reads do not carry the clock's
- * own cost (30 to 300 ns on the lent virtual machines).
- * docs/bench-stability.md says why these host-side medians move between
- * processes on a shared virtual machine while within one they agree. */
+ * bandwidth it reaches against its limits, measured in the same sample:
+ * a memcpy of the same bytes (host memory's speed; the ratio is the share
+ * of it the read reaches), and the copy path (vkCmdCopyQueryPoolResults,
+ * a submission, the fence polled, a read of the buffer: the ratio is the
+ * direct read's time over that path's, below 1 where the direct read is
+ * the faster way to the results).  The copy path's submission does not
+ * move the direct read's figure: lavapipe 22.3.6's read of one query is
+ * 4.6 to 75 us a process with it and without it alike.  A direct-read sample is a fixed number of
+ * calls filling about 50 us, calibrated after warm-up and timed by two
+ * clock reads, so that short reads do not carry the clock's own cost (30
+ * to 300 ns on the lent virtual machines).  docs/bench-stability.md says
+ * why these host-side medians move between processes on a shared virtual
+ * machine while within one they agree. */
 static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct readback *rb = param;
@@ -400,11 +563,15 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 	o.dst = vkqs_alloc(ctx, o.bytes);
 	o.src = vkqs_alloc(ctx, o.bytes);
 	memset(o.src, 1, o.bytes);
-	for (uint32_t i = 0; i < WARMUP; i++)
+	struct copy_path cp = copy_path_make(ctx, q, &o);
+	for (uint32_t i = 0; i < WARMUP; i++) {
 		readback_get(&o);
+		copy_path_read(&cp);
+	}
 	uint32_t calls = calibrate(readback_get, &o, 50000);
 	uint32_t copies = calibrate(readback_memcpy, &o, 50000);
-	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx);
+	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx),
+		       of_mc = sampler_make(ctx), path = sampler_make(ctx), of_path = sampler_make(ctx);
 	while (sampler_more(&s)) {
 		uint64_t t0 = vkqs_now_ns();
 		for (uint32_t i = 0; i < calls; i++)
@@ -413,22 +580,37 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 		for (uint32_t i = 0; i < copies; i++)
 			readback_memcpy(&o);
 		uint64_t t2 = vkqs_now_ns();
-		double get = (double)(t1 - t0) / calls, cp = (double)(t2 - t1) / copies;
+		copy_path_read(&cp);
+		uint64_t t3 = vkqs_now_ns();
+		double get = (double)(t1 - t0) / calls, mem = (double)(t2 - t1) / copies,
+		       via = (double)(t3 - t2);
 		sampler_add(&s, get);
 		sampler_add(&bw, (double)o.bytes / get);
-		sampler_add(&mc, (double)o.bytes / cp);
+		sampler_add(&mc, (double)o.bytes / mem);
+		sampler_add(&of_mc, mem / get);
+		sampler_add(&path, via);
+		sampler_add(&of_path, get / via);
 	}
 	VKQS_ASSERT_VK(ctx, o.r, VK_SUCCESS);
 	vkqs_bench_metric(ctx, "latency", "ns", true, VKQS_BENCH_HOST, s.v, s.taken);
 	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, VKQS_BENCH_HOST, bw.v, bw.taken);
 	vkqs_bench_metric(ctx, "memcpy_bandwidth", "GB/s", false, VKQS_BENCH_HOST, mc.v, mc.taken);
+	vkqs_bench_metric(ctx, "bandwidth_over_memcpy", "ratio", false, VKQS_BENCH_HOST, of_mc.v,
+			  of_mc.taken);
+	vkqs_bench_metric(ctx, "copy_path_latency", "ns", true, VKQS_BENCH_HOST, path.v, path.taken);
+	vkqs_bench_metric(ctx, "latency_over_copy_path", "ratio", true, VKQS_BENCH_HOST, of_path.v,
+			  of_path.taken);
 }
 
 /* Availability latency ------------------------------------------------------------*/
 
 /* From submission to the host seeing the query available while polling,
  * and to the fence; with calibrated timestamps also from the end of the
- * work (its device timestamp, mapped to the host clock). */
+ * work (its device timestamp, mapped to the host clock).  The limit is the
+ * fence's own latency: every other round polls the fence alone
+ * (vkGetFenceStatus, the query unread), and each pair of rounds gives the
+ * ratio of the query's latency to the fence's (1: the result is visible
+ * as soon as the submission is known done). */
 static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	struct vkqs_queue *q = &ctx->vk->gfx;
@@ -441,10 +623,27 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 0);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
 	bool cal = ctx->vk->get_calibrated_timestamps != NULL;
-	struct sampler sa = sampler_make(ctx), sf = sampler_make(ctx), se = sampler_make(ctx);
+	struct sampler sa = sampler_make(ctx), sf = sampler_make(ctx), se = sampler_make(ctx),
+		       fp = sampler_make(ctx), ratio = sampler_make(ctx);
 	for (uint32_t round = 0; round < WARMUP || sampler_more(&sa); round++) {
+		/* the fence polled alone: its latency, the limit */
 		VkFence f = vkqs_fence(ctx);
-		uint64_t t0 = vkqs_now_ns(), t_avail, v[2] = {0, 0};
+		uint64_t t0 = vkqs_now_ns(), t_signaled;
+		vkqs_submit(ctx, q, &cb, 1, f);
+		for (;;) {
+			VkResult r = D->vkGetFenceStatus(DEV, f);
+			t_signaled = vkqs_now_ns();
+			if (r == VK_SUCCESS)
+				break;
+			VKQS_ASSERT_VK(ctx, r, VK_NOT_READY);
+			VKQS_ASSERTF(ctx, t_signaled - t0 < 5000000000ull,
+				     "the fence was not signaled 5 s after submission");
+		}
+		const uint64_t fence_alone = t_signaled - t0;
+		/* the query polled */
+		f = vkqs_fence(ctx);
+		uint64_t t_avail, v[2] = {0, 0};
+		t0 = vkqs_now_ns();
 		vkqs_submit(ctx, q, &cb, 1, f);
 		for (;;) {
 			VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 16, v, 16,
@@ -462,6 +661,8 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 			continue;
 		sampler_add(&sa, (double)(t_avail - t0));
 		sampler_add(&sf, (double)(t_fence - t0));
+		sampler_add(&fp, (double)fence_alone);
+		sampler_add(&ratio, (double)(t_avail - t0) / (double)(fence_alone ? fence_alone : 1));
 		VkCalibratedTimestampInfoEXT ci[2] = {
 			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
 			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL,
@@ -476,6 +677,9 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 	}
 	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
 	vkqs_bench_metric(ctx, "submit_to_fence", "ns", true, VKQS_BENCH_HOST, sf.v, sf.taken);
+	vkqs_bench_metric(ctx, "submit_to_fence_polled", "ns", true, VKQS_BENCH_HOST, fp.v, fp.taken);
+	vkqs_bench_metric(ctx, "available_over_fence", "ratio", true, VKQS_BENCH_HOST, ratio.v,
+			  ratio.taken);
 	if (se.taken)
 		vkqs_bench_metric(ctx, "work_end_to_available", "ns", true, VKQS_BENCH_HOST, se.v, se.taken);
 }
@@ -653,6 +857,9 @@ static const struct vkqs_case benches[] = {
 	{"query.draw_cost", query_draw_cost,
 	 "device ns per draw with a query begun and ended around each, against none",
 	 VKQS_PARAMS(draw_queries, draw_query_name)},
+	{"query.reset_split", reset_split,
+	 "device ns of the render-pass split a per-query reset forces: 16 draws in occlusion "
+	 "queries as one render pass and as 16 with a reset between, per split"},
 	{"readback.get", readback_latency,
 	 "host latency of vkGetQueryPoolResults of available queries; bandwidth against memcpy",
 	 VKQS_PARAMS(readbacks, readback_name)},

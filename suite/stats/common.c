@@ -97,8 +97,10 @@ void stats_add_lower(struct expect *e, enum stat s, uint64_t n)
  * pass instance keeps its lower bounds only. */
 void stats_loosen_for_clears(struct expect *e)
 {
-	for (uint32_t i = 0; i < NSTATS; i++)
+	for (uint32_t i = 0; i < NSTATS; i++) {
 		e->s[i].max = UNBOUNDED;
+		e->s[i].warn_why = VKQS_SPEC_MAY_COUNT;
+	}
 }
 
 /* Checks the values of one query of a pool with statistics `mask`: value k
