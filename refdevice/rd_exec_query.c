@@ -160,7 +160,7 @@ static void finish_perf_query(struct exec *e, const struct active_query *a)
 		       pass, pool->pass_count);
 		return;
 	}
-	bool every_pass = rd_hook_perf_every_pass(cfg);
+	bool every_pass = rd_hook_perf_every_pass(cfg), adds = rd_hook_perf_adds(cfg, pool, a->query);
 	uint64_t *values = rd_query_values(pool, a->query);
 	for (uint32_t k = 0; k < pool->value_count; k++) {
 		uint32_t counter = rd_hook_perf_counter(cfg, pool, k);
@@ -169,7 +169,7 @@ static void finish_perf_query(struct exec *e, const struct active_query *a)
 		VkPerformanceCounterResultKHR r = rd_perf_value(counter, &a->delta);
 		uint64_t v;
 		memcpy(&v, &r, sizeof(v));
-		values[k] = every_pass ? values[k] + v : v;
+		values[k] = adds ? values[k] + v : v;
 	}
 	pool->passes_done[a->query] |= 1u << pass;
 	if (pool->passes_done[a->query] == (1u << pool->pass_count) - 1)

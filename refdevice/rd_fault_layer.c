@@ -3,6 +3,8 @@
  * RD_FAULT names one of its faults.  The rule each fault breaks is its
  * entry in rd.h's RD_FAULT_LIST; the comments here say which driver bug it
  * models where one is known. */
+#include <stdatomic.h>
+
 #include "rd_fault_layer.h"
 
 #include "rd_exec.h"
@@ -127,6 +129,16 @@ uint32_t rd_hook_perf_counter(const struct rd_config *c, const struct rd_query_p
 bool rd_hook_perf_every_pass(const struct rd_config *c)
 {
 	return on(c, RD_FAULT_PERF_PASS_IGNORED);
+}
+
+bool rd_hook_perf_adds(const struct rd_config *c, const struct rd_query_pool *pool,
+		       uint32_t query)
+{
+	/* under these faults only a query never reset since creation reads
+	 * available while it runs (rd_CreateQueryPool) */
+	return on(c, RD_FAULT_PERF_PASS_IGNORED) ||
+	       ((on(c, RD_FAULT_CREATE_RESET_IGNORED) || on(c, RD_FAULT_CREATE_RESET_COMMON_ONLY)) &&
+		atomic_load(&pool->available[query]) != 0);
 }
 
 /* The index among a feedback query's values of the value of bit, or

@@ -26,7 +26,8 @@
  *   rd_hook_begin_query       vkCmdBeginQuery           available_at_begin
  *   rd_hook_end_query         vkCmdEndQuery             suspended query dropped,
  *                                                       elapsed time of the first tile
- *   rd_hook_perf_*            a performance pass        counter order, pass ignored
+ *   rd_hook_perf_*            a performance pass        counter order, pass ignored,
+ *                                                       create-reset (stale accumulators)
  *   rd_hook_encode_feedback   video encode feedback     offset, intra/inter, order
  *   rd_hook_query_slot        where an end's values go  statistics_compute_queue_query_zero
  *   rd_hook_query_values      each view's values        occlusion, statistics, XFB,
@@ -109,6 +110,13 @@ bool rd_hook_end_query(const struct exec *e, bool *keep_time);
 uint32_t rd_hook_perf_counter(const struct rd_config *c, const struct rd_query_pool *pool,
 			      uint32_t k);
 bool rd_hook_perf_every_pass(const struct rd_config *c);
+/* Whether a pass of performance query `query` adds its values to what the
+ * query holds (the reference: it writes them).  The create-reset faults
+ * leave a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR with stale,
+ * available results; a query of it used without a reset then counts onto
+ * them, as a driver that initializes its accumulators only in a reset. */
+bool rd_hook_perf_adds(const struct rd_config *c, const struct rd_query_pool *pool,
+		       uint32_t query);
 
 /* The video encode feedback values[0..count) of the ended query a, in
  * bit order. */

@@ -143,6 +143,53 @@ static void pool_reuse(struct vkqs_ctx *ctx, const void *param)
 			     round + 1, perf_uint_of(pf, c, r), round ? 5 : 2);
 	}
 }
+/* A pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR (VK_KHR_maintenance9):
+ * "queries in the query pool are initialized on creation and do not need
+ * to be reset before first use" (queries.adoc, 1.4.360), whatever the
+ * query type.  So a performance query of such a pool, begun, ended and
+ * submitted once per pass with no reset anywhere, counts its draws exactly
+ * as a reset one does (pool.reuse).  A driver that initializes its
+ * per-query state only in a reset counts onto what the pool held (fault
+ * create_reset_common_types_only); reading before the first use, which
+ * vkqs.reset.create_reset.unavailable_before_use_* does for other types,
+ * is not valid here (VUID-vkGetQueryPoolResults-queryType-03231). */
+static void pool_create_reset(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_9_EXTENSION_NAME))
+		vkqs_skip(ctx, "the device lacks %s", VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
+	vkqs_require_feature(ctx, VK_KHR_MAINTENANCE_9_EXTENSION_NAME ".maintenance9");
+	struct perf *pf = perf_require(ctx);
+	uint32_t c = perf_named(ctx, pf, "draws");
+	perf_lock(ctx);
+	struct scene s = perf_scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
+	VkQueryPoolPerformanceCreateInfoKHR pc = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_CREATE_INFO_KHR,
+		.queueFamilyIndex = pf->family,
+		.counterIndexCount = 1,
+		.pCounterIndices = &c,
+	};
+	VkQueryPoolCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+		.pNext = &pc,
+		.flags = VK_QUERY_POOL_CREATE_RESET_BIT_KHR,
+		.queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
+		.queryCount = 1,
+	};
+	VkQueryPool pool;
+	VKQS_ASSERT_VK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool), VK_SUCCESS);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
+	uint32_t passes = perf_passes(ctx, pf, &c, 1);
+	VkCommandBuffer cb = perf_query_open(ctx, pool);
+	perf_scene_draw(ctx, cb, &s, 3, 6, 4, 4);
+	result_t r;
+	perf_query_close(ctx, cb, pool, passes, 1, &r);
+	VKQS_EXPECTF(ctx, perf_uint_of(pf, c, r) == 3u,
+		     "first use of a performance pool created with "
+		     "VK_QUERY_POOL_CREATE_RESET_BIT_KHR, no reset: %" PRIu64 " draws, 3 recorded",
+		     perf_uint_of(pf, c, r));
+}
+
 /* A reset of queries [2, 4) of a pool of 4 (v3dv reset performance
  * queries from index 0 instead of firstQuery, mesa b2db2e3f33d): 18.2
  * vkResetQueryPool / vkCmdResetQueryPool set "the status of query indices
@@ -287,6 +334,10 @@ static const struct vkqs_case cases[] = {
 	{"pool.reuse", pool_reuse, "vkResetQueryPool / vkCmdResetQueryPool reset a performance "
 				   "query for each pass",
 	 VKQS_PARAMS(reset_kinds, reset_kind_name)},
+	ROW("pool.create_reset_first_use", pool_create_reset,
+	    "VK_KHR_maintenance9: VK_QUERY_POOL_CREATE_RESET_BIT_KHR \"specifies that queries in "
+	    "the query pool are initialized on creation and do not need to be reset before first "
+	    "use\" (a performance query used without any reset)"),
 	{"pool.stride", pool_stride, "18.2: query i at pData + i * stride; nothing else written",
 	 VKQS_PARAMS(strides, stride_name)},
 	{"pool.copy", pool_copy,
