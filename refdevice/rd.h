@@ -193,9 +193,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.8: primitives generated of the rasterization stream while another stream is captured (llpc#2256)") \
 	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
-	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset", "",                         \
+	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset,perf", "",                    \
 	  "VK_KHR_maintenance9: a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset") \
-	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset", "",           \
+	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset,perf", "",      \
 	  "VK_KHR_maintenance9: a pool of any query type created with "                      \
 	  "VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset")                                 \
 	X(COUNTING_OFF_AFTER_META, "counting_off_after_meta_operation", "stats,xfb", "",     \

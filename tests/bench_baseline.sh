@@ -2,9 +2,9 @@
 # `vkqs bench --baseline OLD.json` in one step (issue 46): the run, then
 # tools/report.py's comparison.  On the refdevice's modelled clock: the
 # same build against itself regresses nothing (exit 0); RD_BENCH_SLOWDOWN=10
-# is flagged (exit 1); a baseline that cannot be judged, or one of another
-# configuration, is one line and exit 2 before any benchmark runs, and no
-# temporary result is left behind.  --max-time keeps the rounds that fit,
+# is flagged (exit 1), and so is a 2x slower host read (=100); a baseline
+# that cannot be judged, or one of another configuration, is one line and
+# exit 2 before any benchmark runs, and no temporary result is left behind.  --max-time keeps the rounds that fit,
 # and a run stopped by SIGTERM the rounds that ran whole.
 # Usage: bench_baseline.sh VKQS WORKDIR
 set -u
@@ -21,6 +21,14 @@ rc=$?
 RD_BENCH_SLOWDOWN=10 "$vkqs" bench "${F[@]}" --baseline old.json >slow.out 2>&1
 rc=$?
 [ "$rc" -eq 1 ] && grep -q '## Regressions' slow.out || bad "RD_BENCH_SLOWDOWN=10: exit $rc, not flagged"
+# a 2x slower host read (RD_BENCH_SLOWDOWN=100: each vkGetQueryPoolResults
+# writes its results twice) is flagged on the read's host latency
+H=(--filter 'vkqs.bench.readback.get_1_queries_64' --repeat 10 --min-time 0.02 --processes 8)
+"$vkqs" bench "${H[@]}" --json host-old.json >host-old.out 2>&1 || bad "the host baseline run exited $?"
+RD_BENCH_SLOWDOWN=100 "$vkqs" bench "${H[@]}" --baseline host-old.json >host-slow.out 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && sed -n '/^## Regressions/,/^## /p' host-slow.out | grep -q 'get_1_queries_64` | latency | host' ||
+	bad "RD_BENCH_SLOWDOWN=100: exit $rc, the host read's latency not flagged"
 # a baseline of 1 process, and one of another process count: one line, exit 2
 "$vkqs" bench --quick --filter 'vkqs.bench.timestamp.*' --json one.json >/dev/null 2>&1
 for args in "--quick --filter vkqs.bench.timestamp.* --baseline one.json" \
