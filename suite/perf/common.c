@@ -163,15 +163,33 @@ uint32_t perf_passes(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t
 VkQueryPool perf_pool(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t *idx,
 			     uint32_t n, uint32_t queries, uint32_t *passes)
 {
+	return perf_pool_flags(ctx, pf, idx, n, queries, 0, passes);
+}
+
+VkQueryPool perf_pool_flags(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t *idx,
+			    uint32_t n, uint32_t queries, VkQueryPoolCreateFlags flags,
+			    uint32_t *passes)
+{
 	VkQueryPoolPerformanceCreateInfoKHR pc = {
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_CREATE_INFO_KHR,
 		.queueFamilyIndex = pf->family,
 		.counterIndexCount = n,
 		.pCounterIndices = idx,
 	};
-	VkQueryPool pool = vkqs_query_pool_next(ctx, VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR, queries, &pc);
+	VkQueryPoolCreateInfo ci = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+		.pNext = &pc,
+		.flags = flags,
+		.queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
+		.queryCount = queries,
+	};
+	VkQueryPool pool;
+	VKQS_ASSERT_VK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool), VK_SUCCESS);
+	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
 	*passes = perf_passes(ctx, pf, idx, n);
 	VKQS_ASSERTF(ctx, *passes >= 1, "%u counters need %u passes: at least one", n, *passes);
+	if (flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR)
+		return pool; /* created reset (VK_KHR_maintenance9) */
 	/* A reset in its own submission: a command buffer submitted once per
 	 * pass must not reset (VUID-vkCmdBeginQuery-None-02863). */
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, &ctx->vk->gfx);

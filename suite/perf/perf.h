@@ -83,6 +83,11 @@ uint32_t perf_passes(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t
  * pass count (at least 1). */
 VkQueryPool perf_pool(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t *idx,
 			     uint32_t n, uint32_t queries, uint32_t *passes);
+/* perf_pool with VkQueryPoolCreateInfo::flags; with
+ * VK_QUERY_POOL_CREATE_RESET_BIT_KHR the pool is not reset after creation. */
+VkQueryPool perf_pool_flags(struct vkqs_ctx *ctx, const struct perf *pf, const uint32_t *idx,
+			    uint32_t n, uint32_t queries, VkQueryPoolCreateFlags flags,
+			    uint32_t *passes);
 
 /* A command buffer that may be submitted once per pass. */
 VkCommandBuffer perf_cmd(struct vkqs_ctx *ctx);

@@ -163,23 +163,9 @@ static void pool_create_reset(struct vkqs_ctx *ctx, const void *param)
 	uint32_t c = perf_named(ctx, pf, "draws");
 	perf_lock(ctx);
 	struct scene s = perf_scene_make(ctx, VK_SAMPLE_COUNT_1_BIT);
-	VkQueryPoolPerformanceCreateInfoKHR pc = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_PERFORMANCE_CREATE_INFO_KHR,
-		.queueFamilyIndex = pf->family,
-		.counterIndexCount = 1,
-		.pCounterIndices = &c,
-	};
-	VkQueryPoolCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-		.pNext = &pc,
-		.flags = VK_QUERY_POOL_CREATE_RESET_BIT_KHR,
-		.queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
-		.queryCount = 1,
-	};
-	VkQueryPool pool;
-	VKQS_ASSERT_VK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool), VK_SUCCESS);
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
-	uint32_t passes = perf_passes(ctx, pf, &c, 1);
+	uint32_t passes;
+	VkQueryPool pool = perf_pool_flags(ctx, pf, &c, 1, 1, VK_QUERY_POOL_CREATE_RESET_BIT_KHR,
+					   &passes);
 	VkCommandBuffer cb = perf_query_open(ctx, pool);
 	perf_scene_draw(ctx, cb, &s, 3, 6, 4, 4);
 	result_t r;
