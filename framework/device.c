@@ -139,7 +139,7 @@ static const struct {
 	{516, VK_MAKE_API_VERSION(0, 1, 3, 274), "VK_KHR_video_maintenance1", "video"},
 	{544, VK_MAKE_API_VERSION(0, 1, 3, 273), "VK_KHR_calibrated_timestamps", "timestamp"},
 	{563, VK_MAKE_API_VERSION(0, 1, 3, 289), "VK_KHR_maintenance7", "timestamp"},
-	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9", "reset,perf"},
+	{585, VK_MAKE_API_VERSION(0, 1, 4, 317), "VK_KHR_maintenance9", "reset,perf,video"},
 	{599, VK_MAKE_API_VERSION(0, 1, 4, 353), "VK_KHR_video_encode_feedback2", "video"},
 	{606, VK_MAKE_API_VERSION(0, 1, 4, 331), "VK_ARM_performance_counters_by_region",
 	 "region_counters"},

@@ -411,11 +411,13 @@ void vkqs_buffer_invalidate(struct vkqs_ctx *ctx, struct vkqs_buffer *b)
 /* Queries -----------------------------------------------------------------*/
 
 static VkQueryPool query_pool(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
-			      VkQueryPipelineStatisticFlags stats, const void *next)
+			      VkQueryPipelineStatisticFlags stats, VkQueryPoolCreateFlags flags,
+			      const void *next)
 {
 	VkQueryPoolCreateInfo ci = {
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
 		.pNext = next,
+		.flags = flags,
 		.queryType = type,
 		.queryCount = count,
 		.pipelineStatistics = stats,
@@ -423,19 +425,27 @@ static VkQueryPool query_pool(struct vkqs_ctx *ctx, VkQueryType type, uint32_t c
 	VkQueryPool pool;
 	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool));
 	DEFER(VkQueryPool, pool);
+	if (flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR)
+		vkqs_extension_used(&ctx->vk->inst, VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
 	return pool;
 }
 
 VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
 			    uint32_t count, VkQueryPipelineStatisticFlags stats)
 {
-	return query_pool(ctx, type, count, stats, NULL);
+	return query_pool(ctx, type, count, stats, 0, NULL);
 }
 
 VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
 				 const void *next)
 {
-	return query_pool(ctx, type, count, 0, next);
+	return query_pool(ctx, type, count, 0, 0, next);
+}
+
+VkQueryPool vkqs_query_pool_flags(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				  VkQueryPoolCreateFlags flags, const void *next)
+{
+	return query_pool(ctx, type, count, 0, flags, next);
 }
 
 void vkqs_expect_not_ready(struct vkqs_ctx *ctx, VkResult r, const char *what)

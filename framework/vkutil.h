@@ -121,6 +121,10 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
  * Intel or video profile structure), destroyed at case end. */
 VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
 				 const void *next);
+/* The same with VkQueryPoolCreateInfo::flags (VK_QUERY_POOL_CREATE_RESET_BIT_KHR
+ * records VK_KHR_maintenance9 as used). */
+VkQueryPool vkqs_query_pool_flags(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				  VkQueryPoolCreateFlags flags, const void *next);
 /* The layout of one-value results written with `flags` (18.2): the word
  * size (8 with VK_QUERY_RESULT_64_BIT, else 4), a query's element (the
  * value, then the availability word WITH_AVAILABILITY), and the bytes from

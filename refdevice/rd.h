@@ -111,6 +111,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "vkCmdCopyQueryPoolResults WITH_AVAILABILITY writes the availability word")        \
 	X(XFB_SWAPPED, "xfb_counts_swapped", "xfb", "",                                      \
 	  "18.7: primitives written, then primitives needed")                                \
+	X(PGQ_POOL_STRIDE, "primitives_generated_pool_stride", "xfb", "",                    \
+	  "18.2: each query of a primitives generated pool has its own result "              \
+	  "(radv c119b19f98d: a multi-query pool laid out at the wrong stride)")             \
 	X(PGQ_AS_WRITTEN, "primitives_generated_as_written", "xfb", "",                      \
 	  "18.8: every primitive generated, captured or not")                                \
 	X(ELAPSED_FIRST_TILE, "elapsed_first_tile_only", "elapsed", "RD_ARCH=tiler",         \
@@ -161,6 +164,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.2: a reset query starts from zero; its next use counts only that use")         \
 	X(OCC_PIXELS, "occlusion_counts_pixels_not_samples", "occlusion", "",                \
 	  "18.3: the samples that passed, every sample of a multisampled pixel")             \
+	X(OCC_NO_ATTACHMENTS_SAMPLES, "occlusion_no_attachments_single_sampled", "occlusion", "", \
+	  "18.3: a subpass with no attachments counts at rasterizationSamples, not the "      \
+	  "framebuffer's 1 (radv 9b089ca943c)")                                              \
 	X(OCC_DISCARDED, "occlusion_counts_discarded_fragments", "occlusion", "",            \
 	  "18.3: samples of fragments the shader discarded did not pass")                    \
 	X(EARLY_COUNT_LATE, "early_tests_counted_after_shader", "occlusion,stats", "",       \
@@ -193,9 +199,9 @@ enum rd_arch { RD_ARCH_IMMEDIATE, RD_ARCH_TILER };
 	  "18.8: primitives generated of the rasterization stream while another stream is captured (llpc#2256)") \
 	X(STREAMS_MERGED, "vertex_streams_merged", "xfb", "",                                 \
 	  "18.8: a primitives generated query counts the vertex stream of its index")        \
-	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset,perf", "",                    \
+	X(CREATE_RESET_IGNORED, "create_reset_ignored", "reset,perf,video", "",                 \
 	  "VK_KHR_maintenance9: a pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset") \
-	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset,perf", "",      \
+	X(CREATE_RESET_COMMON_ONLY, "create_reset_common_types_only", "reset,perf,video", "",    \
 	  "VK_KHR_maintenance9: a pool of any query type created with "                      \
 	  "VK_QUERY_POOL_CREATE_RESET_BIT_KHR starts reset")                                 \
 	X(COUNTING_OFF_AFTER_META, "counting_off_after_meta_operation", "stats,xfb", "",     \

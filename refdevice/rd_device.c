@@ -889,8 +889,11 @@ VKAPI_ATTR VkResult VKAPI_CALL rd_CreateQueryPool(VkDevice device, const VkQuery
 	     (!common && rd_fault(&dev->instance->config, RD_FAULT_CREATE_RESET_COMMON_ONLY)))) {
 		for (size_t i = 0; i < n * (values ? values : 1); i++)
 			p->values[i] = 0x5eed0000u + i;
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			p->available[i] = 1;
+			if (p->status) /* a stale "complete" (video pools) */
+				p->status[i] = VK_QUERY_RESULT_STATUS_COMPLETE_KHR;
+		}
 	}
 	*pPool = RD_TO_HANDLE(VkQueryPool, p);
 	return VK_SUCCESS;

@@ -206,8 +206,16 @@ static void draw_faults(struct exec *e, const struct rd_graphics_state *g,
 	const struct rd_config *cfg = &e->dev->instance->config;
 	if (cfg->fault == RD_FAULT_NONE)
 		return;
+	/* a subpass with no attachments at all counted at the framebuffer's
+	 * sample count (1), not the pipeline's rasterizationSamples */
+	bool no_attachments = !e->s.depth;
+	for (uint32_t c = 0; c < e->s.color_count && c < RD_MAX_COLOR; c++)
+		no_attachments &= !e->s.color[c];
 	for (int v = 0; v < RD_MAX_VIEWS; v++) {
 		if (rd_fault(cfg, RD_FAULT_OCC_PIXELS) && g->samples > 1)
+			dc->samples_passed[v] /= g->samples;
+		if (rd_fault(cfg, RD_FAULT_OCC_NO_ATTACHMENTS_SAMPLES) && no_attachments &&
+		    g->samples > 1)
 			dc->samples_passed[v] /= g->samples;
 		if (g->tcs && rd_fault(cfg, RD_FAULT_OCC_TESS_DROPPED))
 			dc->samples_passed[v] = 0;

@@ -69,6 +69,10 @@ void rd_hook_results_element(const struct rd_config *c, const struct rd_query_po
 {
 	if (on(c, RD_FAULT_FIRST_QUERY_IGNORED))
 		el->values_of = index; /* the index in the call, not firstQuery + index */
+	/* a primitives generated pool read at twice its stride: query q's
+	 * values are those of query 2q (wrapping inside the pool) */
+	if (on(c, RD_FAULT_PGQ_POOL_STRIDE) && pool->type == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT)
+		el->values_of = (uint32_t)((2ull * el->values_of) % pool->count);
 	if (on(c, RD_FAULT_PARTIAL_UNWRITTEN) && el->values == RD_VALUES_PARTIAL)
 		el->values = c->unavailable_zero ? RD_VALUES_ZERO : RD_VALUES_NONE;
 	if (on(c, RD_FAULT_PARTIAL_ABOVE_FINAL) && el->values == RD_VALUES_PARTIAL) {

@@ -19,7 +19,7 @@
  *                                                       results_32bit_as_64bit,
  *                                                       availability_before_values,
  *                                                       wait_ignored
- *   rd_hook_results_element   each query's element      first_query_ignored, partial_*,
+ *   rd_hook_results_element   each query's element      first_query_ignored, partial_*, pgq stride,
  *                                                       availability_zero/_32bit,
  *                                                       statistics availability, status,
  *                                                       writes_past_element

@@ -326,6 +326,7 @@ struct encode_op {
 	VkQueryPool pool;
 	uint32_t query;
 	uint16_t idr_pic_id;
+	bool created_reset; /* the pool was created reset and the query is unused: no reset */
 };
 
 /* Records on the encode queue: the queries' reset, the DPB transition, the
@@ -336,7 +337,7 @@ static VkCommandBuffer record_encodes(struct vkqs_ctx *ctx, struct encoder *e,
 {
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, e->q);
 	for (uint32_t i = 0; i < n; i++)
-		if (ops[i].pool)
+		if (ops[i].pool && !ops[i].created_reset)
 			D->vkCmdResetQueryPool(cb, ops[i].pool, ops[i].query, 1);
 	vkqs_video_barrier(ctx, cb, e->dpb, VK_IMAGE_LAYOUT_UNDEFINED,
 			   VK_IMAGE_LAYOUT_VIDEO_ENCODE_DPB_KHR, VK_PIPELINE_STAGE_2_NONE, 0,
@@ -431,14 +432,15 @@ static void submit_wait(struct vkqs_ctx *ctx, struct encoder *e, VkCommandBuffer
 }
 
 static VkQueryPool feedback_pool(struct vkqs_ctx *ctx, struct encoder *e,
-				 VkVideoEncodeFeedbackFlagsKHR flags, uint32_t count)
+				 VkVideoEncodeFeedbackFlagsKHR flags, uint32_t count,
+				 VkQueryPoolCreateFlags create)
 {
 	/* the pool's pNext: the feedback flags, then the profile */
 	VkQueryPoolVideoEncodeFeedbackCreateInfoKHR *fb = vkqs_alloc(ctx, sizeof(*fb));
 	*fb = (VkQueryPoolVideoEncodeFeedbackCreateInfoKHR){
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_VIDEO_ENCODE_FEEDBACK_CREATE_INFO_KHR,
 		.pNext = &e->profile, .encodeFeedbackFlags = flags};
-	return vkqs_query_pool_next(ctx, VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR, count, fb);
+	return vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR, count, create, fb);
 }
 
 /* The data an encode wrote at [offset, offset + bytes) of `buf` is an IDR
@@ -557,7 +559,7 @@ static void feedback_values(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct values_param *vp = param;
 	struct encoder *e = encoder_ready(ctx, vp->flags, 64, 64, false);
-	VkQueryPool pool = feedback_pool(ctx, e, vp->flags, 3);
+	VkQueryPool pool = feedback_pool(ctx, e, vp->flags, 3, 0);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
 	struct encode_op op = {bits->buf, 0, range, pool, 1, 0};
@@ -622,7 +624,7 @@ static void dst_offset(struct vkqs_ctx *ctx, const void *param)
 	(void)param;
 	struct encoder *e = encoder_ready(ctx, OFFSET_AND_BYTES, 64, 64, false);
 	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, 0);
 	VkDeviceSize off = align_up(3 * 256, e->caps.minBitstreamBufferOffsetAlignment);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, off + range + 256);
@@ -643,7 +645,7 @@ static void two_queries(struct vkqs_ctx *ctx, const void *param)
 	(void)param;
 	struct encoder *e = encoder_ready(ctx, OFFSET_AND_BYTES, 64, 64, false);
 	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 2);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 2, 0);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	VkDeviceSize second = align_up(range, e->caps.minBitstreamBufferOffsetAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, second + range);
@@ -674,6 +676,21 @@ static void two_queries(struct vkqs_ctx *ctx, const void *param)
 	}
 }
 
+/* Query 0 of pool (feedback `flags`), unavailable, read with WITH_STATUS
+ * and no WAIT: VK_NOT_READY, its status word written and 0. */
+static void expect_unavailable(struct vkqs_ctx *ctx, VkQueryPool pool,
+			       VkVideoEncodeFeedbackFlagsKHR flags, const char *what)
+{
+	const uint64_t guard = 0x5a5a5a5a5a5a5a5aull;
+	uint64_t w[5];
+	for (int i = 0; i < 5; i++)
+		w[i] = guard;
+	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, sizeof(w), w, sizeof(w),
+					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR | VK_QUERY_RESULT_64_BIT);
+	uint32_t n = (uint32_t)__builtin_popcount(flags);
+	vkqs_video_expect_unavailable(ctx, r, (int64_t)w[n], (int64_t)guard, what);
+}
+
 /* Reset, not begun: without WAIT, VK_NOT_READY; the status word is written,
  * and is 0. */
 static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
@@ -682,28 +699,42 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 	struct encoder *e = vkqs_alloc(ctx, sizeof(*e));
 	require_encoder(ctx, e);
 	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, 0);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, e->q);
 	D->vkCmdResetQueryPool(cb, pool, 0, 1);
 	vkqs_cmd_submit_wait(ctx, e->q, cb);
-	uint64_t w[5];
-	for (int i = 0; i < 5; i++)
-		w[i] = 0x5a5a5a5a5a5a5a5aull;
-	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, sizeof(w), w, sizeof(w),
-					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR | VK_QUERY_RESULT_64_BIT);
-	vkqs_expect_not_ready(ctx, r, "a reset encode feedback query");
-	uint32_t n = (uint32_t)__builtin_popcount(flags);
-	/* 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
-	 * copied to pData, along with an extra status value written directly
-	 * after the results of each query"; "A value of zero indicates that the
-	 * results are not yet available".  The word is written for every query,
-	 * as the availability word is (an unwritten one fails the same way). */
-	VKQS_EXPECTF(ctx, w[n] == 0,
-		     w[n] == 0x5a5a5a5a5a5a5a5aull
-			     ? "the status word of a reset query was not written (the guard %"
-			       PRId64 " is still there)"
-			     : "the status of a reset query is %" PRId64 " (0: not yet available)",
-		     (int64_t)w[n]);
+	expect_unavailable(ctx, pool, flags, "a reset encode feedback query");
+}
+
+/* VK_KHR_maintenance9: an encode feedback pool created with
+ * VK_QUERY_POOL_CREATE_RESET_BIT_KHR ("queries in the query pool are
+ * initialized on creation and do not need to be reset before first use")
+ * reads unavailable before any use; its first encode, with no
+ * vkCmdResetQueryPool anywhere, has a positive status and the feedback
+ * every encode must give. */
+static void create_reset_first_use(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct encoder *e = encoder_ready(ctx, OFFSET_AND_BYTES, 64, 64, false);
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_9_EXTENSION_NAME))
+		vkqs_skip(ctx, "the device lacks %s", VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
+	vkqs_require_feature(ctx, VK_KHR_MAINTENANCE_9_EXTENSION_NAME ".maintenance9");
+	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, VK_QUERY_POOL_CREATE_RESET_BIT_KHR);
+	expect_unavailable(ctx, pool, flags,
+			   "an encode feedback pool created with VK_QUERY_POOL_CREATE_RESET_BIT_KHR, "
+			   "read before any use");
+	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
+	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
+	struct encode_op op = {bits->buf, 0, range, pool, 0, 0, true};
+	submit_wait(ctx, e, record_encodes(ctx, e, &op, 1), VK_NULL_HANDLE);
+	int64_t st;
+	struct feedback f = get_all(ctx, pool, 0, flags, &st);
+	VKQS_EXPECTF(ctx, st > 0,
+		     "status %" PRId64 " after a valid encode, the first use of a query created reset",
+		     st);
+	check_feedback(ctx, &f, range);
+	check_bitstream(ctx, e, bits, range, &op, f.bytes, f.has_overrides && f.overrides);
 }
 
 /* vkCmdCopyQueryPoolResults (on the graphics queue: the copy needs
@@ -716,7 +747,7 @@ static void copy_results(struct vkqs_ctx *ctx, const void *param)
 	require_encoder(ctx, e);
 	VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 	encoder_create(ctx, e, 64, 64, false);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, 0);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
 	struct encode_op op = {bits->buf, 0, range, pool, 0, 0};
@@ -784,7 +815,7 @@ static void insufficient_range(struct vkqs_ctx *ctx, const void *param)
 	if (range * 64 > (VkDeviceSize)e->extent.width * e->extent.height)
 		vkqs_skip(ctx, "minBitstreamBufferSizeAlignment %" PRIu64 " is too large for a range "
 			       "that cannot hold the picture", (uint64_t)e->caps.minBitstreamBufferSizeAlignment);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, 0);
 	VkDeviceSize size = range + 4096;
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, size);
 	struct encode_op op = {bits->buf, 0, range, pool, 0, 0};
@@ -870,7 +901,7 @@ static void inflight_submit(struct vkqs_ctx *ctx, struct inflight_encode *f, uin
 	} else {
 		VkVideoEncodeFeedbackFlagsKHR flags = supported(ctx, e);
 		f->values = (uint32_t)__builtin_popcount(flags);
-		f->pool = feedback_pool(ctx, e, flags, 1);
+		f->pool = feedback_pool(ctx, e, flags, 1, 0);
 	}
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
@@ -1019,7 +1050,7 @@ static void feedback2_values(struct vkqs_ctx *ctx, const void *param)
 		vkqs_skip(ctx, "supportedEncodeFeedbackFlags 0x%x has none of VK_KHR_video_encode_"
 			  "feedback2's values", e->ecaps.supportedEncodeFeedbackFlags);
 	encoder_create(ctx, e, 64, 64, false);
-	VkQueryPool pool = feedback_pool(ctx, e, flags, 1);
+	VkQueryPool pool = feedback_pool(ctx, e, flags, 1, 0);
 	VkDeviceSize range = align_up(64 * 1024, e->caps.minBitstreamBufferSizeAlignment);
 	struct vkqs_buffer *bits = bitstream_buffer(ctx, e, range);
 	struct encode_op op = {bits->buf, 0, range, pool, 0, 0};
@@ -1075,6 +1106,9 @@ static const struct vkqs_case cases[] = {
 	{"encode_feedback.dst_offset", dst_offset, SPEC_OFFSET},
 	{"encode_feedback.two_queries", two_queries, SPEC_ORDER},
 	{"encode_feedback.reset_not_ready", reset_not_ready, SPEC_STATUS},
+	{"encode_feedback.create_reset_first_use", create_reset_first_use,
+	 "VK_KHR_maintenance9: VK_QUERY_POOL_CREATE_RESET_BIT_KHR \"specifies that queries in the "
+	 "query pool are initialized on creation and do not need to be reset before first use\""},
 	{"encode_feedback.copy", copy_results, SPEC_ORDER},
 	{"encode_feedback.insufficient_range", insufficient_range, SPEC_RANGE},
 	{"encode_feedback.inflight_wait", inflight_wait,

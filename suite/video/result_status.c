@@ -17,7 +17,9 @@
  *   a positive status comes with the PCM samples in the output picture
  *   (where the output can be copied to a buffer);
  * - a reset query is unavailable: without WAIT, VK_NOT_READY (and a status
- *   word, if written, of 0);
+ *   word, if written, of 0); so is one of a pool created with
+ *   VK_QUERY_POOL_CREATE_RESET_BIT_KHR (VK_KHR_maintenance9), which then
+ *   needs no reset before its first decode;
  * - vkCmdCopyQueryPoolResults writes what vkGetQueryPoolResults returns;
  * - VK_KHR_video_maintenance1's inline queries: a VkVideoInlineQueryInfoKHR
  *   in the decode's pNext runs the query with the decode, same status.
@@ -206,14 +208,17 @@ static VkQueryPool status_pool(struct vkqs_ctx *ctx, struct decoder *d, uint32_t
 }
 
 /* Records, on the decode queue: reset of `pool` queries [first, first + 1)
- * (outside the coding scope), the coding scope with a reset control, and
- * the decode of the picture inside query `first` (begin/end, or inline). */
+ * (outside the coding scope; not where `created_reset`: the pool was
+ * created reset and the query is not used yet), the coding scope with a
+ * reset control, and the decode of the picture inside query `first`
+ * (begin/end, or inline). */
 static void record_decode(struct vkqs_ctx *ctx, struct decoder *d, VkCommandBuffer cb,
-			  VkQueryPool pool, uint32_t first, bool inline_query)
+			  VkQueryPool pool, uint32_t first, bool inline_query, bool created_reset)
 {
 	const VkImageLayout dpb_layout = VK_IMAGE_LAYOUT_VIDEO_DECODE_DPB_KHR;
 	const VkImageLayout out_layout = d->coincide ? dpb_layout : VK_IMAGE_LAYOUT_VIDEO_DECODE_DST_KHR;
-	D->vkCmdResetQueryPool(cb, pool, first, 1);
+	if (!created_reset)
+		D->vkCmdResetQueryPool(cb, pool, first, 1);
 	vkqs_video_barrier(ctx, cb, d->dpb, VK_IMAGE_LAYOUT_UNDEFINED, dpb_layout,
 			VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_VIDEO_DECODE_BIT_KHR,
 			VK_ACCESS_2_VIDEO_DECODE_READ_BIT_KHR | VK_ACCESS_2_VIDEO_DECODE_WRITE_BIT_KHR);
@@ -328,7 +333,7 @@ static void decode_status(struct vkqs_ctx *ctx, const void *param)
 	decoder_create(ctx, d, sp->inline_query);
 	VkQueryPool pool = status_pool(ctx, d, 3);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
-	record_decode(ctx, d, cb, pool, 1, sp->inline_query);
+	record_decode(ctx, d, cb, pool, 1, sp->inline_query, false);
 	vkqs_cmd_submit_wait(ctx, d->q, cb);
 	size_t word = sp->is64 ? 8 : 4;
 	uint8_t out[64];
@@ -360,7 +365,7 @@ static void decoded_picture(struct vkqs_ctx *ctx, const void *param)
 		vkqs_skip(ctx, "the output picture is not NV12 with TRANSFER_SRC: it cannot be read");
 	VkQueryPool pool = status_pool(ctx, d, 1);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
-	record_decode(ctx, d, cb, pool, 0, false);
+	record_decode(ctx, d, cb, pool, 0, false, false);
 	vkqs_cmd_submit_wait(ctx, d->q, cb);
 	int64_t status = 0;
 	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &status, 8,
@@ -381,22 +386,50 @@ static void reset_not_ready(struct vkqs_ctx *ctx, const void *param)
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
 	D->vkCmdResetQueryPool(cb, pool, 0, 1);
 	vkqs_cmd_submit_wait(ctx, d->q, cb);
-	int64_t v = 0x5a5a5a5a5a5a5a5all;
+	const int64_t guard = 0x5a5a5a5a5a5a5a5all;
+	int64_t v = guard;
 	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &v, 8,
 					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
 						      VK_QUERY_RESULT_64_BIT);
-	vkqs_expect_not_ready(ctx, r, "a reset result status query");
-	/* 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
-	 * copied to pData, along with an extra status value written directly
-	 * after the results of each query"; "A value of zero indicates that the
-	 * results are not yet available".  The word is written for every query,
-	 * as the availability word is (an unwritten one fails the same way). */
-	VKQS_EXPECTF(ctx, v == 0,
-		     v == 0x5a5a5a5a5a5a5a5all
-			     ? "the status word of a reset query was not written (the guard %"
-			       PRId64 " is still there)"
-			     : "the status of a reset query is %" PRId64 " (0: not yet available)",
-		     v);
+	vkqs_video_expect_unavailable(ctx, r, v, guard, "a reset result status query");
+}
+
+/* VK_KHR_maintenance9: a result status pool created with
+ * VK_QUERY_POOL_CREATE_RESET_BIT_KHR ("queries in the query pool are
+ * initialized on creation and do not need to be reset before first use")
+ * reads unavailable before any use, like a reset query; its first decode,
+ * with no vkCmdResetQueryPool anywhere, ends with a positive status.  The
+ * bit is a property of the pool: a driver that honours it for occlusion and
+ * timestamps only reads a stale status here. */
+static void create_reset_first_use(struct vkqs_ctx *ctx, const void *param)
+{
+	(void)param;
+	struct decoder *d = vkqs_alloc(ctx, sizeof(*d)); /* outlives the case: its defers use it */
+	require_decoder(ctx, d);
+	if (!vkqs_device_has_ext(&ctx->vk->info, VK_KHR_MAINTENANCE_9_EXTENSION_NAME))
+		vkqs_skip(ctx, "the device lacks %s", VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
+	vkqs_require_feature(ctx, VK_KHR_MAINTENANCE_9_EXTENSION_NAME ".maintenance9");
+	decoder_create(ctx, d, false);
+	VkQueryPool pool = vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, 1,
+						 VK_QUERY_POOL_CREATE_RESET_BIT_KHR, &d->profile);
+	const int64_t guard = 0x5a5a5a5a5a5a5a5all;
+	int64_t v = guard;
+	VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &v, 8,
+					      VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
+						      VK_QUERY_RESULT_64_BIT);
+	vkqs_video_expect_unavailable(ctx, r, v, guard,
+				      "a result status pool created with "
+				      "VK_QUERY_POOL_CREATE_RESET_BIT_KHR, read before any use");
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, d->q);
+	record_decode(ctx, d, cb, pool, 0, false, true);
+	vkqs_cmd_submit_wait(ctx, d->q, cb);
+	v = 0;
+	VKQS_CHECK(ctx, D->vkGetQueryPoolResults(DEV, pool, 0, 1, 8, &v, 8,
+						 VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
+							 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+	VKQS_EXPECTF(ctx, v > 0,
+		     "status %" PRId64 " after a valid decode, the first use of a query created "
+		     "reset (positive: success)", v);
 }
 
 /* A graphics or compute queue (the copy needs one:
@@ -439,7 +472,7 @@ static void copy_status(struct vkqs_ctx *ctx, const void *param)
 	VKQS_CHECK(ctx, D->vkCreateSemaphore(DEV, &sci, NULL, &sem));
 	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_SEMAPHORE, (void *)sem);
 	VkCommandBuffer dcb = vkqs_cmd_begin(ctx, d->q);
-	record_decode(ctx, d, dcb, pool, 0, false);
+	record_decode(ctx, d, dcb, pool, 0, false, false);
 	vkqs_cmd_end(ctx, dcb);
 	VkCommandBuffer cb = vkqs_cmd_begin(ctx, cq);
 	const VkQueryResultFlags flags = VK_QUERY_RESULT_WITH_STATUS_BIT_KHR |
@@ -505,7 +538,7 @@ static void inflight_decode(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdResetQueryPool(cb, pool, 0, 1);
 	vkqs_cmd_submit_wait(ctx, d->q, cb);
 	cb = vkqs_cmd_begin(ctx, d->q);
-	record_decode(ctx, d, cb, pool, 0, false);
+	record_decode(ctx, d, cb, pool, 0, false, false);
 	vkqs_cmd_end(ctx, cb);
 	VkFence fence = vkqs_fence(ctx);
 	struct vkqs_gate *g = vkqs_gate_create(ctx, wait ? DECODE_GATE_NS : DECODE_TIMER_NS);
@@ -582,6 +615,9 @@ static const struct vkqs_case cases[] = {
 	 VKQS_PARAMS(status_params, status_name)},
 	{"result_status.decoded_picture", decoded_picture, SPEC_STATUS},
 	{"result_status.reset_not_ready", reset_not_ready, SPEC_STATUS},
+	{"result_status.create_reset_first_use", create_reset_first_use,
+	 "VK_KHR_maintenance9: VK_QUERY_POOL_CREATE_RESET_BIT_KHR \"specifies that queries in the "
+	 "query pool are initialized on creation and do not need to be reset before first use\""},
 	{"result_status.copy", copy_status, SPEC_ONLY, VKQS_PARAMS(copy_params, copy_name)},
 	{"result_status.inflight_decode", inflight_decode,
 	 "18.2: VK_QUERY_RESULT_WAIT_BIT waits for the query's status; without it, a query whose "

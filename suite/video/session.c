@@ -1,6 +1,8 @@
 /* session.h: video sessions and parameters for the video cases. */
 #include "session.h"
 
+#include <inttypes.h>
+
 #define D (VKQS_D(ctx))
 #define DEV (VKQS_DEV(ctx))
 
@@ -130,4 +132,15 @@ VkVideoFormatPropertiesKHR vkqs_video_format(struct vkqs_ctx *ctx, const void *p
 		if (p[i].format == prefer)
 			return p[i];
 	return p[0];
+}
+
+void vkqs_video_expect_unavailable(struct vkqs_ctx *ctx, VkResult r, int64_t status, int64_t guard,
+				   const char *what)
+{
+	vkqs_expect_not_ready(ctx, r, what);
+	VKQS_EXPECTF(ctx, status == 0,
+		     status == guard ? "%s: the status word was not written (the guard %" PRId64
+				       " is still there)"
+				     : "%s: status %" PRId64 " (0: not yet available)",
+		     what, status);
 }

@@ -27,5 +27,16 @@ void vkqs_video_picture(struct vkqs_ctx *ctx, const void *profile_list,
 void vkqs_video_barrier(struct vkqs_ctx *ctx, VkCommandBuffer cb, VkImage img, VkImageLayout from,
 			VkImageLayout to, VkPipelineStageFlags2 src, VkAccessFlags2 src_access,
 			VkPipelineStageFlags2 dst, VkAccessFlags2 dst_access);
+/* The status word of an unavailable query (reset, or created with
+ * VK_QUERY_POOL_CREATE_RESET_BIT_KHR and not yet used), read with
+ * WITH_STATUS and no WAIT into a word that held `guard`: written, and 0.
+ * 1.4.360 queries.adoc: with WITH_STATUS "results for all queries ... are
+ * copied to pData, along with an extra status value written directly
+ * after the results of each query"; "A value of zero indicates that the
+ * results are not yet available".  The word is written for every query, as
+ * the availability word is (an unwritten one fails the same way).  `r` is
+ * the call's return code ("may return VK_NOT_READY": VK_SUCCESS warns). */
+void vkqs_video_expect_unavailable(struct vkqs_ctx *ctx, VkResult r, int64_t status, int64_t guard,
+				   const char *what);
 
 #endif

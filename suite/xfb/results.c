@@ -146,6 +146,62 @@ static void results_unavailable(struct vkqs_ctx *ctx, const void *param)
 			break;
 }
 
+/* A primitives generated pool of POOL_QUERIES queries, query q around
+ * q + 1 triangles (one render pass instance, transform feedback never
+ * active), read in one call: each query holds its own count.  18.2: "the
+ * results for each query are written in query order", query i's at
+ * i * stride; a pool laid out at another stride than its queries are
+ * written at (radv c119b19f98d) hands one query's count to another.  Then
+ * each query read on its own (firstQuery q, count 1): the same counts. */
+#define POOL_QUERIES 4u
+static const bool pool_params[] = {false, true};
+static void pool_param_name(const void *p, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *(const bool *)p ? "copy" : "get");
+}
+
+static void results_pgq_pool(struct vkqs_ctx *ctx, const void *param)
+{
+	const bool copy = *(const bool *)param;
+	xfb_require_pgq(ctx);
+	struct vkqs_target *t = xfb_target(ctx);
+	const struct vkqs_pipeline *p =
+		xfb_simple_pipeline(ctx, t, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VS_PLAIN);
+	VkQueryPool pool =
+		vkqs_query_pool(ctx, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, POOL_QUERIES, 0);
+	struct vkqs_buffer *dst = copy ? xfb_buffer(ctx, POOL_QUERIES * 8) : NULL;
+	VkCommandBuffer cb = xfb_begin_pass(ctx, t, p, pool, POOL_QUERIES, 0.0f, NULL);
+	for (uint32_t q = 0; q < POOL_QUERIES; q++) {
+		D->vkCmdBeginQuery(cb, pool, q, 0);
+		D->vkCmdDraw(cb, 3 * (q + 1), 1, 0, 0);
+		D->vkCmdEndQuery(cb, pool, q);
+	}
+	vkqs_target_end(ctx, cb);
+	if (copy)
+		D->vkCmdCopyQueryPoolResults(cb, pool, 0, POOL_QUERIES, dst->buf, 0, 8,
+					     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+	xfb_finish(ctx, cb, &dst, copy ? 1 : 0);
+	uint64_t g[POOL_QUERIES];
+	if (copy)
+		memcpy(g, dst->map, sizeof(g));
+	else
+		xfb_results(ctx, pool, 0, POOL_QUERIES, 1, g);
+	for (uint32_t q = 0; q < POOL_QUERIES; q++) {
+		char what[96];
+		snprintf(what, sizeof(what), "query %u of %u read together (%u triangles)", q,
+			 POOL_QUERIES, q + 1);
+		xfb_expect_pgq(ctx, what, g[q], q + 1);
+	}
+	for (uint32_t q = 0; q < POOL_QUERIES; q++) {
+		char what[96];
+		uint64_t one;
+		snprintf(what, sizeof(what), "query %u of %u read alone (%u triangles)", q,
+			 POOL_QUERIES, q + 1);
+		xfb_results(ctx, pool, q, 1, 1, &one);
+		xfb_expect_pgq(ctx, what, one, q + 1);
+	}
+}
+
 static const struct vkqs_case cases[] = {
 	{"results.layout", results_layout,
 	 "18.2 \"Transform feedback queries write two integers; the first integer is the number "
@@ -156,6 +212,10 @@ static const struct vkqs_case cases[] = {
 	 "18.2 unavailable query without WAIT/PARTIAL: availability 0, no values (get), "
 	 "nothing past the availability word",
 	 VKQS_PARAMS(result_params, result_param_name)},
+	{"results.pgq_pool", results_pgq_pool,
+	 "18.2 \"the results for each query are written in query order\": each query of a "
+	 "primitives generated pool holds its own count (18.8), read together or alone",
+	 VKQS_PARAMS(pool_params, pool_param_name)},
 };
 
 VKQS_GROUP(xfb, results, cases);
