@@ -334,6 +334,37 @@ class Bench(unittest.TestCase):
             if verdict == "same":
                 self.assertLess(j.detectable, report.USEFUL)
 
+    def test_difference_relative_to_whole(self):
+        """A difference near zero is judged relative to what it is the difference
+        of: -240 ns moving to -160 ns of a 20 us render pass is 0.4 %, not +33 %
+        of itself; a 2 us move of it is flagged.  A drift in ppm is relative to
+        the clock's rate."""
+        import random
+        rng = random.Random(5)
+        n = 12
+        whole = [20000 * rng.uniform(0.99, 1.01) for _ in range(n)]
+        metrics = {("b", "p.serialized"): {"median": sorted(whole)[n // 2], "unit": "ns",
+                                           "per_process": [{"median": v} for v in whole]}}
+        for shift, verdict in ((80, "same"), (2000, "better")):
+            a = [-240 + rng.uniform(-20, 20) for _ in range(n)]
+            b = [v + shift for v in a]
+            o = {"median": sorted(a)[n // 2], "unit": "ns",
+                 "per_process": [{"median": v} for v in a]}
+            m = {"median": sorted(b)[n // 2], "unit": "ns", "clock": "device",
+                 "lower_is_better": False, "per_process": [{"median": v} for v in b]}
+            metrics[("b", "p.difference")] = o
+            scale = report.relative_scale(("b", "p.difference"), metrics)
+            self.assertEqual(scale, metrics[("b", "p.serialized")]["median"])
+            j = report.Judged(report.scipy_stats(), ("b", "p.difference"), o, m, 0.01 / 132,
+                              scale)
+            self.assertEqual(j.verdict, verdict, (shift, j.lo, j.hi))
+            self.assertFalse(j.noisy)
+        drift = {("b", "d"): {"median": -21.0, "unit": "ppm"}}
+        self.assertEqual(report.relative_scale(("b", "d"), drift), report.PPM_SCALE)
+        # without the whole, a difference is relative to itself, as before
+        alone = {("b", "q.difference"): {"median": -240.0, "unit": "ns"}}
+        self.assertEqual(report.relative_scale(("b", "q.difference"), alone), 240.0)
+
     def test_too_few_processes(self):
         few = self.f.write("few.json", bench(started="2026-01-03T00:00:00Z", metrics=self.M,
                                              processes=3))

@@ -1017,10 +1017,34 @@ def min_processes(metrics):
     return k
 
 
+# A metric that is a difference - signed, near zero when nothing differs -
+# has no meaningful change relative to itself: -240 ns moving to -160 ns is
+# "+33 %" of nothing.  Its shift is relative to the quantity it is the
+# difference of: `<x>.difference` (serialized minus unserialized time,
+# suite/bench/workload.c) to the baseline's `<x>.serialized`, and a drift
+# in ppm (one clock's rate against another's) to the rate, 10^6 ppm.
+PPM_SCALE = 1e6
+
+
+def relative_scale(key, metrics):
+    """What a metric's shift is relative to: the baseline's figure, or for
+    a difference the quantity it is the difference of (metrics: the
+    baseline run's, by (benchmark, metric))."""
+    bench, metric = key
+    m = metrics[key]
+    if metric.endswith(".difference"):
+        whole = metrics.get((bench, metric[:-len(".difference")] + ".serialized"))
+        if whole is not None:
+            return abs(whole["median"])
+    if m.get("unit") == "ppm":
+        return PPM_SCALE
+    return abs(m["median"])
+
+
 class Judged:
     """One metric of a bench baseline comparison."""
 
-    def __init__(self, stats, key, o, m, alpha):
+    def __init__(self, stats, key, o, m, alpha, scale=None):
         self.bench, self.metric = key
         self.unit = m["unit"]
         self.clock = m.get("clock", "device")
@@ -1030,7 +1054,9 @@ class Judged:
         floor = FLOOR.get(self.clock, FLOOR["device"])
         hl, lo, hi = shift_interval(stats, a, b, alpha)
         self.p = mw_p(stats, a, b)
-        scale = abs(self.old)
+        if scale is None:
+            scale = abs(self.old)
+        self.scale = scale
         if scale:
             self.change, self.lo, self.hi = hl / scale, lo / scale, hi / scale
         else:  # a baseline of 0: only "no change" or an infinite relative one
@@ -1083,7 +1109,8 @@ def bench_baseline(new, old):
     alpha = FALSE_ALARM / len(keys)
     require_processes([old, new], keys)
     stats = scipy_stats()
-    rows = [Judged(stats, k, old.metrics[k], new.metrics[k], alpha) for k in keys]
+    rows = [Judged(stats, k, old.metrics[k], new.metrics[k], alpha,
+                   relative_scale(k, old.metrics)) for k in keys]
     return ([r for r in rows if r.verdict == "worse"], [r for r in rows if r.verdict == "better"],
             [r for r in rows if r.verdict == "noisy"], rows)
 
