@@ -340,13 +340,13 @@ static long mw_lower_index(size_t n, double alpha)
 	return c;
 }
 
-/* The half-width, relative to the median, of the interval a baseline
- * comparison would give this metric against a second run like this one
- * (docs/bench-regressions.md): the Mann-Whitney interval of the shift
- * between the per-process medians x[0..n) and themselves, at the level
- * alpha.  Infinite where nothing can be said (a median of 0 with spread,
- * or too few processes). */
-static double predicted_half_width(const double *x, size_t n, double alpha)
+/* The half-width, relative to `scale` (0: the median of x), of the
+ * interval a baseline comparison would give this metric against a second
+ * run like this one (docs/bench-regressions.md): the Mann-Whitney interval
+ * of the shift between the per-process medians x[0..n) and themselves, at
+ * the level alpha.  Infinite where nothing can be said (a scale of 0 with
+ * spread, or too few processes). */
+static double predicted_half_width(const double *x, size_t n, double alpha, double scale)
 {
 	if (n < 2)
 		return INFINITY;
@@ -367,10 +367,50 @@ static double predicted_half_width(const double *x, size_t n, double alpha)
 	qsort(sorted, n, sizeof(double), cmp_double);
 	double med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	double width = (d[k - 1 - (size_t)c] - d[(size_t)c]) / 2;
-	double hw = width == 0 ? 0 : med != 0 ? width / fabs(med) : INFINITY;
+	if (scale <= 0)
+		scale = fabs(med);
+	double hw = width == 0 ? 0 : scale != 0 ? width / scale : INFINITY;
 	free(d);
 	free(sorted);
 	return hw;
+}
+
+/* The median of the per-process medians of metric `name` (n processes of
+ * m[0..n), nm[r] metrics each); 0 where no process has it. */
+static double process_median_of(struct metric (*m)[64], const size_t *nm, size_t n,
+				const char *name, double *buf)
+{
+	size_t have = 0;
+	for (size_t r = 0; r < n; r++)
+		for (size_t j = 0; j < nm[r]; j++)
+			if (!strcmp(m[r][j].name, name)) {
+				buf[have++] = m[r][j].st.median;
+				break;
+			}
+	if (!have)
+		return 0;
+	qsort(buf, have, sizeof(double), cmp_double);
+	return have % 2 ? buf[have / 2] : (buf[have / 2 - 1] + buf[have / 2]) / 2;
+}
+
+/* What a comparison's shift of a metric is relative to (tools/report.py
+ * relative_scale): a difference's whole - `<x>.difference` against
+ * `<x>.serialized`, a drift in ppm against 10^6 ppm - else 0 (the
+ * metric's own median). */
+static double relative_scale(const struct metric *k, struct metric (*m)[64], const size_t *nm,
+			     size_t n, double *buf)
+{
+	static const char diff[] = ".difference";
+	size_t len = strlen(k->name);
+	if (len > sizeof(diff) - 1 && !strcmp(k->name + len - (sizeof(diff) - 1), diff)) {
+		char whole[sizeof(k->name) + 16];
+		snprintf(whole, sizeof(whole), "%.*s.serialized", (int)(len - (sizeof(diff) - 1)),
+			 k->name);
+		return fabs(process_median_of(m, nm, n, whole, buf));
+	}
+	if (!strcmp(k->unit, "ppm"))
+		return 1e6;
+	return 0;
 }
 
 /* The floor of a metric's clock (docs/bench-regressions.md): the smallest
@@ -388,8 +428,8 @@ static bool bench_settled(const struct vkqs_result *const *res, size_t n, double
 {
 	struct metric(*m)[64] = calloc(n, sizeof(*m));
 	size_t *nm = calloc(n, sizeof(*nm));
-	double *med = calloc(n, sizeof(double));
-	if (!m || !nm || !med)
+	double *med = calloc(n, sizeof(double)), *buf = calloc(n, sizeof(double));
+	if (!m || !nm || !med || !buf)
 		die("out of memory");
 	for (size_t r = 0; r < n; r++)
 		nm[r] = res[r]->status == VKQS_PASS ? parse_metrics(res[r]->log, m[r], 64) : 0;
@@ -403,7 +443,8 @@ static bool bench_settled(const struct vkqs_result *const *res, size_t n, double
 					med[have++] = m[r][j].st.median;
 					break;
 				}
-		double w = predicted_half_width(med, have, alpha);
+		double w = predicted_half_width(med, have, alpha,
+						relative_scale(&m[0][k], m, nm, n, buf));
 		if (w > clock_floor(m[0][k].clock))
 			settled = false;
 		if (w > *hw || (k == 0 && w >= *hw)) {
@@ -417,6 +458,7 @@ static bool bench_settled(const struct vkqs_result *const *res, size_t n, double
 	free(m);
 	free(nm);
 	free(med);
+	free(buf);
 	return settled;
 }
 
