@@ -7,6 +7,7 @@ appear, rows that differ only in NotSupported are folded until asked for,
 and the page's filter (set through the URL, as a click would set it) shows
 exactly the differing cases of that area and status.
 Usage: report_chromium.py OUTDIR"""
+import datetime
 import html.parser
 import json
 import os
@@ -104,7 +105,10 @@ def main():
     victim = next(c for c in d["cases"] if c["status"] == "Pass")
     victim.update(status="Fail", outcome="unexpected", message="x.c:1: made unexpected",
                   failures=["x.c:1: made unexpected"], notes=[])
-    d["started_at"] = "2026-11-28T00:00:00Z"  # later: a regression of the committed run
+    # a day after the committed run (a fixed date stops being "later" once
+    # the committed run is refreshed): a regression of it
+    started = datetime.datetime.strptime(d["started_at"], "%Y-%m-%dT%H:%M:%SZ")
+    d["started_at"] = (started + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
     d["summary"]["unexpected"] = d["summary"].get("unexpected", 0) + 1
     new = os.path.join(os.path.abspath(outdir), "lavapipe-with-unexpected.json")
     with open(new, "w") as f:
