@@ -443,9 +443,10 @@ VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_
 }
 
 VkQueryPool vkqs_query_pool_flags(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				  VkQueryPipelineStatisticFlags stats,
 				  VkQueryPoolCreateFlags flags, const void *next)
 {
-	return query_pool(ctx, type, count, 0, flags, next);
+	return query_pool(ctx, type, count, stats, flags, next);
 }
 
 void vkqs_expect_not_ready(struct vkqs_ctx *ctx, VkResult r, const char *what)

@@ -121,9 +121,11 @@ VkQueryPool vkqs_query_pool(struct vkqs_ctx *ctx, VkQueryType type,
  * Intel or video profile structure), destroyed at case end. */
 VkQueryPool vkqs_query_pool_next(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
 				 const void *next);
-/* The same with VkQueryPoolCreateInfo::flags (VK_QUERY_POOL_CREATE_RESET_BIT_KHR
- * records VK_KHR_maintenance9 as used). */
+/* Every field of VkQueryPoolCreateInfo: the statistics, the create flags
+ * (VK_QUERY_POOL_CREATE_RESET_BIT_KHR records VK_KHR_maintenance9 as used)
+ * and `next`.  The one place a case creates a pool with flags. */
 VkQueryPool vkqs_query_pool_flags(struct vkqs_ctx *ctx, VkQueryType type, uint32_t count,
+				  VkQueryPipelineStatisticFlags stats,
 				  VkQueryPoolCreateFlags flags, const void *next);
 /* The layout of one-value results written with `flags` (18.2): the word
  * size (8 with VK_QUERY_RESULT_64_BIT, else 4), a query's element (the

@@ -8,7 +8,12 @@
 - framework/ has a call cycle: object A calls a function object B defines
   while B, directly or through others, calls one of A's (read from the
   built objects with nm, so a call through a header that declares
-  another module's function counts too).
+  another module's function counts too);
+- a case under suite/ calls vkCreateQueryPool itself: every pool is made
+  by framework/vkutil.c (vkqs_query_pool*), which records what the pool's
+  flags need (VK_QUERY_POOL_CREATE_RESET_BIT_KHR marks VK_KHR_maintenance9
+  as used for the layer-knowledge check) and destroys it at case end.  The
+  one exception is the selftest that makes an invalid pool on purpose.
 
     check_layering.py SOURCE_DIR BUILD_DIR
 
@@ -21,6 +26,7 @@ import subprocess
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+CREATE_POOL = re.compile(r'\bvkCreateQueryPool\s*\(')
 
 
 def cycles(graph):
@@ -93,6 +99,8 @@ def self_test():
     assert cycles({"a": {"a"}}) == [["a"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
     assert order({"a": {"b"}, "b": set()}) == ["b", "a"]
+    assert CREATE_POOL.search("VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &p));")
+    assert not CREATE_POOL.search("PFN_vkCreateQueryPool f;")
 
 
 def module_of(path, framework):
@@ -185,12 +193,27 @@ def main():
     for comp in cycles(call_graph):
         bad.append("call cycle in framework/: " + " <-> ".join(comp))
 
+    # 4. pools come from vkutil.c
+    create_ok = {"suite/selftest/selftest.c"}
+    creates = 0
+    for f in sources(os.path.join(src, "suite")):
+        rel = os.path.relpath(f, src)
+        with open(f, errors="replace") as fh:
+            for no, line in enumerate(fh, 1):
+                if CREATE_POOL.search(line):
+                    creates += 1
+                    if rel not in create_ok:
+                        bad.append(f"{rel}:{no} calls vkCreateQueryPool; use vkqs_query_pool, "
+                                   f"vkqs_query_pool_next or vkqs_query_pool_flags "
+                                   f"(framework/vkutil.h)")
+
     for b in bad:
         print("FAIL: " + b)
     if not bad:
         print("layers (each calls only those before it): " + ", ".join(order(call_graph)))
         print(f"check_layering: refdevice includes no framework/ header; framework/ has no "
-              f"include or call cycle ({len(inc_graph)} modules)")
+              f"include or call cycle ({len(inc_graph)} modules); suite/ makes pools only "
+              f"through framework/vkutil.c ({creates} direct call, in the selftest)")
     return 1 if bad else 0
 
 

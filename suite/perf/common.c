@@ -176,16 +176,8 @@ VkQueryPool perf_pool_flags(struct vkqs_ctx *ctx, const struct perf *pf, const u
 		.counterIndexCount = n,
 		.pCounterIndices = idx,
 	};
-	VkQueryPoolCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-		.pNext = &pc,
-		.flags = flags,
-		.queryType = VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
-		.queryCount = queries,
-	};
-	VkQueryPool pool;
-	VKQS_ASSERT_VK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool), VK_SUCCESS);
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
+	VkQueryPool pool = vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_PERFORMANCE_QUERY_KHR,
+						 queries, 0, flags, &pc);
 	*passes = perf_passes(ctx, pf, idx, n);
 	VKQS_ASSERTF(ctx, *passes >= 1, "%u counters need %u passes: at least one", n, *passes);
 	if (flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR)

@@ -46,17 +46,9 @@ struct scene *reset_scene_create(struct vkqs_ctx *ctx, enum qtype type,
 		if (!s->ts_bits)
 			vkqs_skip(ctx, "the graphics queue family reports timestampValidBits 0");
 	}
-	VkQueryPoolCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-		.flags = flags,
-		.queryType = type == QT_OCCLUSION ? VK_QUERY_TYPE_OCCLUSION
-						  : VK_QUERY_TYPE_TIMESTAMP,
-		.queryCount = queries,
-	};
-	VKQS_CHECK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &s->pool));
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, s->pool);
-	if (flags & VK_QUERY_POOL_CREATE_RESET_BIT_KHR)
-		vkqs_extension_used(&ctx->vk->inst, VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
+	s->pool = vkqs_query_pool_flags(ctx, type == QT_OCCLUSION ? VK_QUERY_TYPE_OCCLUSION
+								  : VK_QUERY_TYPE_TIMESTAMP,
+					queries, 0, flags, NULL);
 	return s;
 }
 

@@ -75,16 +75,8 @@ static void create_reset_unavailable(struct vkqs_ctx *ctx, const void *param)
 		vkqs_skip(ctx, "the device lacks %s", VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
 	vkqs_require_feature(ctx, VK_KHR_MAINTENANCE_9_EXTENSION_NAME ".maintenance9");
 	vkqs_require_feature(ctx, t->feature);
-	VkQueryPoolCreateInfo ci = {
-		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-		.flags = VK_QUERY_POOL_CREATE_RESET_BIT_KHR,
-		.queryType = t->type,
-		.queryCount = N,
-		.pipelineStatistics = t->stats,
-	};
-	VkQueryPool pool;
-	VKQS_ASSERT_VK(ctx, D->vkCreateQueryPool(DEV, &ci, NULL, &pool), VK_SUCCESS);
-	vkqs_defer_destroy(ctx, VK_OBJECT_TYPE_QUERY_POOL, pool);
+	VkQueryPool pool = vkqs_query_pool_flags(ctx, t->type, N, t->stats,
+						 VK_QUERY_POOL_CREATE_RESET_BIT_KHR, NULL);
 	const uint32_t words = t->values + 1;
 	uint64_t data[N * 3];
 	memset(data, GUARD, sizeof(data));

@@ -440,7 +440,8 @@ static VkQueryPool feedback_pool(struct vkqs_ctx *ctx, struct encoder *e,
 	*fb = (VkQueryPoolVideoEncodeFeedbackCreateInfoKHR){
 		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_VIDEO_ENCODE_FEEDBACK_CREATE_INFO_KHR,
 		.pNext = &e->profile, .encodeFeedbackFlags = flags};
-	return vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR, count, create, fb);
+	return vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_VIDEO_ENCODE_FEEDBACK_KHR, count, 0, create,
+				     fb);
 }
 
 /* The data an encode wrote at [offset, offset + bytes) of `buf` is an IDR

@@ -410,7 +410,7 @@ static void create_reset_first_use(struct vkqs_ctx *ctx, const void *param)
 		vkqs_skip(ctx, "the device lacks %s", VK_KHR_MAINTENANCE_9_EXTENSION_NAME);
 	vkqs_require_feature(ctx, VK_KHR_MAINTENANCE_9_EXTENSION_NAME ".maintenance9");
 	decoder_create(ctx, d, false);
-	VkQueryPool pool = vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, 1,
+	VkQueryPool pool = vkqs_query_pool_flags(ctx, VK_QUERY_TYPE_RESULT_STATUS_ONLY_KHR, 1, 0,
 						 VK_QUERY_POOL_CREATE_RESET_BIT_KHR, &d->profile);
 	const int64_t guard = 0x5a5a5a5a5a5a5a5all;
 	int64_t v = guard;
