@@ -3,6 +3,7 @@
 #include "bench.h"
 
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,49 @@ bool vkqs_bench_quick(void)
 {
 	const char *v = getenv("VKQS_BENCH_QUICK");
 	return v && !strcmp(v, "1");
+}
+
+/* The rotation over the process's CPUs (bench.h), read at first use. */
+static struct {
+	bool read;
+	cpu_set_t home;
+	unsigned n, next;
+	int cpu[CPU_SETSIZE];
+} rot;
+
+static void rotation_read(void)
+{
+	if (rot.read)
+		return;
+	rot.read = true;
+	if (sched_getaffinity(0, sizeof(rot.home), &rot.home))
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &rot.home))
+			rot.cpu[rot.n++] = c;
+}
+
+unsigned vkqs_bench_cpu_spread(void)
+{
+	rotation_read();
+	return rot.n == 0 ? 1 : rot.n > 16 ? 16 : rot.n;
+}
+
+bool vkqs_bench_pin_next(void)
+{
+	rotation_read();
+	if (rot.n < 2)
+		return false;
+	cpu_set_t one;
+	CPU_ZERO(&one);
+	CPU_SET(rot.cpu[rot.next++ % rot.n], &one);
+	return sched_setaffinity(0, sizeof(one), &one) == 0;
+}
+
+void vkqs_bench_unpin(void)
+{
+	if (rot.read && rot.n >= 2)
+		sched_setaffinity(0, sizeof(rot.home), &rot.home);
 }
 
 /* One line per metric in the case's log: "@metric <name> <unit> <lower>

@@ -26,6 +26,28 @@ uint32_t vkqs_bench_repeat(void);
 double vkqs_bench_min_time_s(void);
 bool vkqs_bench_quick(void);
 
+/* The CPUs a host-clock sample visits.  On a shared machine (the lent
+ * virtual machines) the same host code runs at one of two speeds, about
+ * 1.5x apart, on each CPU, and which CPUs are slow changes within tens of
+ * milliseconds (docs/bench-stability.md): a thread that stays on one CPU
+ * for a benchmark's sampling gets one draw for the whole process.  So a
+ * host-clock sample times its operation once on each of
+ * vkqs_bench_cpu_spread() CPUs of the process's affinity (all of them, at
+ * most 16; `taskset` narrows the set), one after the other, and keeps the
+ * fastest: the operation's cost where nothing else slowed it.
+ * vkqs_bench_pin_next() pins the calling thread to the next CPU of the
+ * rotation (false where it cannot: the sample then runs where it is);
+ * vkqs_bench_unpin() gives the thread its whole affinity back. */
+unsigned vkqs_bench_cpu_spread(void);
+/* The least time a host-clock metric's samples span (unless --quick, or
+ * --min-time is longer): on a shared machine the whole machine runs host
+ * code up to 4x slower for tens of milliseconds at a time, and a process
+ * whose samples all fall in one such stretch would report it as its level
+ * (docs/bench-stability.md). */
+#define VKQS_BENCH_HOST_WINDOW_S 0.2
+bool vkqs_bench_pin_next(void);
+void vkqs_bench_unpin(void);
+
 /* Which clock a metric's time comes from: the device's (timestamps; a
  * figure of GPU work) or the host's (CLOCK_MONOTONIC around driver calls
  * and host code).  docs/bench-regressions.md: the two classes differ in

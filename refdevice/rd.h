@@ -316,6 +316,8 @@ struct rd_config {
 					   count as internal draws (18.2 "may count") */
 	uint32_t bench_slowdown_pct;    /* RD_BENCH_SLOWDOWN: timestamp writes, query begin and
 					   end, vkGetQueryPoolResults that much slower */
+	int32_t bench_busy_cpu;         /* RD_BENCH_BUSY_CPU: vkGetQueryPoolResults and
+					   vkResetQueryPool 10x slower on that CPU; -1: none */
 	bool not_ready_success;         /* RD_NOT_READY=success */
 	bool unavailable_zero;          /* RD_UNAVAILABLE_VALUES=zero */
 	enum { RD_PARTIAL_ZERO, RD_PARTIAL_FINAL, RD_PARTIAL_HALF } partial; /* RD_PARTIAL_VALUES */

@@ -169,7 +169,7 @@ static const char *const knob_names[] = {
 	"RD_ARCH", "RD_TILE", "RD_REGION", "RD_TIMESTAMP_PERIOD", "RD_TIMESTAMP_VALID_BITS",
 	"RD_TRANSFER_TIMESTAMP_VALID_BITS", "RD_NONPRECISE_OCCLUSION", "RD_MULTIVIEW_QUERIES",
 	"RD_RESULT_OVERFLOW", "RD_AVAILABILITY_VALUE", "RD_RESULT_LATENCY_US",
-	"RD_DRAW_DELAY_US", "RD_BENCH_SLOWDOWN", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
+	"RD_DRAW_DELAY_US", "RD_BENCH_SLOWDOWN", "RD_BENCH_BUSY_CPU", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
 	"RD_PARTIAL_VALUES", "RD_COMMAND_COST_NS", "RD_MAX_DEVIATION_NS", "RD_CLOCK",
 	"RD_CLOCK_START", "RD_INSTRUMENT_BLOCKS", "RD_PROFILING_LOCK_FILE", "RD_FAULT",
 	"RD_WEDGE_FILE", "RD_WEDGE_AFTER", "RD_VIDEO_MIN_CODED_EXTENT", "RD_META_DRAWS",
@@ -261,6 +261,9 @@ void rd_config_load(struct rd_config *c)
 	/* A slower build of the same device, for proving that `vkqs report
 	 * --baseline` sees a slowdown (docs/bench-regressions.md) */
 	c->bench_slowdown_pct = (uint32_t)env_u64(c, "RD_BENCH_SLOWDOWN", 0, 0, 1000);
+	c->bench_busy_cpu = env("RD_BENCH_BUSY_CPU")
+				    ? (int32_t)env_u64(c, "RD_BENCH_BUSY_CPU", 0, 0, 1023)
+				    : -1;
 	/* 18.2: "vkGetQueryPoolResults may return VK_NOT_READY if there are
 	 * queries in the unavailable state"; "any result written by this
 	 * command is undefined" for them. */

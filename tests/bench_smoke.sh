@@ -11,7 +11,7 @@ rc=$?
 python3 - "$work/bench.json" <<'PY'
 import json, math, sys
 d = json.load(open(sys.argv[1]))
-assert d["format"] == "vkqs-bench" and d["format_version"] == 2, "format"
+assert d["format"] == "vkqs-bench" and d["format_version"] == 3, "format"
 assert d["complete"] and d["device"]["name"] and d["machine"]["cpus"] > 0
 assert d["benchmarks"], "no benchmarks"
 passed = 0

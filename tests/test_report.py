@@ -222,7 +222,7 @@ class Baseline(unittest.TestCase):
 
 
 def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=(), processes=10):
-    """A vkqs-bench file (format 2): metrics are (benchmark, metric, median, p10, p90,
+    """A vkqs-bench file (format 3): metrics are (benchmark, metric, median, p10, p90,
     lower_is_better[, clock[, per-process medians]]); without per-process medians the
     processes spread evenly over p10..p90."""
     benches = collections.OrderedDict()
@@ -238,7 +238,7 @@ def bench(device="dev A", started="2026-01-01T00:00:00Z", metrics=(), processes=
             "process_min": min(per), "process_max": max(per),
             "per_process": [{"median": v, "p10": v, "p90": v, "min": v, "max": v, "mad": 0,
                              "samples": 3, "rejected": 0, "raw": [v, v, v]} for v in per]})
-    return {"format": "vkqs-bench", "format_version": 2, "started_at": started, "wall_s": 2.0,
+    return {"format": "vkqs-bench", "format_version": 3, "started_at": started, "wall_s": 2.0,
             "complete": True, "device": {"name": device, "driver_name": "drv",
                                          "driver_info": "1.0", "api_version": "1.3.0"},
             "benchmarks": [{"name": b, "status": "Pass", "message": "", "description": "d",
@@ -280,6 +280,24 @@ class Bench(unittest.TestCase):
         self.assertIn("write_cost_x", r.stdout)
         same = self.f.write("same.json", bench(started="2026-01-03T00:00:00Z", metrics=self.M))
         self.assertEqual(run_report(same, "--baseline", self.old).returncode, 0)
+
+    def test_another_format_version(self):
+        """A run of format 2 took its host-clock samples another way: no comparison with
+        one of format 3, nor a baseline for this vkqs; two of format 2 still compare."""
+        v2 = bench(metrics=self.M)
+        v2["format_version"] = 2
+        old2 = self.f.write("old2.json", v2)
+        r = run_report(self.new, "--baseline", old2)
+        Tools.one_line(self, r)
+        self.assertIn("format_version 2", r.stderr)
+        r = run_report(old2, "--check-baseline")
+        Tools.one_line(self, r)
+        self.assertIn("run the baseline again with the same vkqs", r.stderr)
+        new2 = json.load(open(self.new))
+        new2["format_version"] = 2
+        self.assertEqual(run_report(self.f.write("new2.json", new2), "--baseline",
+                                    old2).returncode, 1)
+        self.assertEqual(run_report(self.old, "--check-baseline").returncode, 0)
 
     def test_same_build_interleaved(self):
         """Processes of two runs that interleave are not told apart."""

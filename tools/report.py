@@ -38,7 +38,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import outputs  # noqa: E402
 import syspython  # noqa: E402
 import results_model  # noqa: E402
-FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2}}
+FORMATS = {"vkqs-results": {1}, "vkqs-bench": {1, 2, 3}}
+# The bench format this vkqs writes (docs/bench-schema.md).  3: a host-clock
+# sample is the fastest over the CPUs of the affinity; 2 took it on
+# whichever CPU the thread was on, so the two do not compare.
+BENCH_VERSION = 3
 
 # Status words of the suite and their categories in the report.
 CATEGORY = {
@@ -117,6 +121,7 @@ class BenchRun:
         self.device = dev.get("name", "?")
         self.date = data.get("started_at", "?")
         self.wall_s = data.get("wall_s")
+        self.version = data.get("format_version")
         short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
         self.label = "%s, %s" % (short, dev.get("driver_info") or dev.get("driver_name", "?"))
         # the reference device's figures come from its cost model
@@ -1095,7 +1100,15 @@ def bench_baseline_usable(old):
     its own (vkqs bench --baseline asks before it runs anything)."""
     if not old.metrics:
         raise ReportError("%s has no benchmark metric" % old.path)
+    if old.version != BENCH_VERSION:
+        raise ReportError(same_method_message(old.path, old.version, "this vkqs", BENCH_VERSION))
     require_processes([old], list(old.metrics))
+
+
+def same_method_message(old_path, old_version, new_name, new_version):
+    return ("%s is a bench result of format_version %s, %s of %s: host-clock samples are "
+            "taken another way (docs/bench-schema.md), so the two do not compare; run the "
+            "baseline again with the same vkqs" % (old_path, old_version, new_name, new_version))
 
 
 def bench_baseline(new, old):
@@ -1103,6 +1116,8 @@ def bench_baseline(new, old):
     if new.device != old.device:
         raise ReportError("--baseline compares runs of one device: %s is %s, %s is %s"
                           % (old.path, old.device, new.path, new.device))
+    if new.version != old.version:
+        raise ReportError(same_method_message(old.path, old.version, new.path, new.version))
     keys = [k for k in new.metrics if k in old.metrics]
     if not keys:
         raise ReportError("%s and %s have no benchmark metric in common" % (new.path, old.path))

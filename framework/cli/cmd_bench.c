@@ -684,7 +684,7 @@ int cmd_bench(int argc, char **argv)
 	if (o.json) {
 		doc = json_object();
 		json_object_set_new(doc, "format", json_string("vkqs-bench"));
-		json_object_set_new(doc, "format_version", json_integer(2));
+		json_object_set_new(doc, "format_version", json_integer(3));
 		json_object_set_new(doc, "started_at", vkqs_json_text(run.started_at));
 		json_object_set_new(doc, "wall_s", json_real(run.wall_s));
 		json_object_set_new(doc, "complete", json_boolean(run.complete));
@@ -696,6 +696,13 @@ int cmd_bench(int argc, char **argv)
 		json_object_set_new(opt, "processes", json_integer((json_int_t)procs));
 		json_object_set_new(opt, "max_processes", json_integer((json_int_t)max_procs));
 		json_object_set_new(opt, "max_time_s", json_real(o.max_time_s));
+		/* how a host-clock sample is taken (bench.h): on each of this
+		 * many CPUs, the fastest kept, over at least this long */
+		json_object_set_new(opt, "host_cpus", json_integer(vkqs_bench_cpu_spread()));
+		json_object_set_new(opt, "host_window_s",
+				    json_real(o.quick || o.min_time_s >= VKQS_BENCH_HOST_WINDOW_S
+						      ? o.min_time_s
+						      : VKQS_BENCH_HOST_WINDOW_S));
 		json_object_set_new(doc, "options", opt);
 		/* the rounds that ran whole: each benchmark's processes */
 		json_object_set_new(doc, "processes_done", json_integer((json_int_t)rounds));

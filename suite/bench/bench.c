@@ -30,15 +30,31 @@ struct sampler {
 	uint64_t start_ns, min_ns;
 };
 
-static struct sampler sampler_make(struct vkqs_ctx *ctx)
+static struct sampler sampler_init(struct vkqs_ctx *ctx, double min_s, uint32_t cap)
 {
 	struct sampler s = {0};
 	s.want = vkqs_bench_repeat();
-	s.cap = s.want * 10;
+	s.cap = s.want * 10 > cap ? s.want * 10 : cap;
 	s.v = vkqs_alloc(ctx, s.cap * sizeof(double));
 	s.start_ns = vkqs_now_ns();
-	s.min_ns = (uint64_t)(vkqs_bench_min_time_s() * 1e9);
+	s.min_ns = (uint64_t)(min_s * 1e9);
 	return s;
+}
+
+static struct sampler sampler_make(struct vkqs_ctx *ctx)
+{
+	return sampler_init(ctx, vkqs_bench_min_time_s(), 0);
+}
+
+/* A host-clock metric's sampler: its samples span at least
+ * VKQS_BENCH_HOST_WINDOW_S (bench.h; --min-time where longer, --min-time
+ * alone with --quick), up to 2000 of them. */
+static struct sampler sampler_make_host(struct vkqs_ctx *ctx)
+{
+	const double min_s = vkqs_bench_min_time_s();
+	if (vkqs_bench_quick() || min_s >= VKQS_BENCH_HOST_WINDOW_S)
+		return sampler_make(ctx);
+	return sampler_init(ctx, VKQS_BENCH_HOST_WINDOW_S, 2000);
 }
 
 static bool sampler_more(const struct sampler *s)
@@ -538,12 +554,13 @@ static struct copy_path copy_path_make(struct vkqs_ctx *ctx, struct vkqs_queue *
  * direct read's time over that path's, below 1 where the direct read is
  * the faster way to the results).  The copy path's submission does not
  * move the direct read's figure: lavapipe 22.3.6's read of one query is
- * 4.6 to 75 us a process with it and without it alike.  A direct-read sample is a fixed number of
- * calls filling about 50 us, calibrated after warm-up and timed by two
- * clock reads, so that short reads do not carry the clock's own cost (30
- * to 300 ns on the lent virtual machines).  docs/bench-stability.md says
- * why these host-side medians move between processes on a shared virtual
- * machine while within one they agree. */
+ * 4.6 to 75 us a process with it and without it alike.  A direct-read
+ * timing is a fixed number of calls filling about 50 us, calibrated after
+ * warm-up and timed by two clock reads, so that short reads do not carry
+ * the clock's own cost (30 to 300 ns on the lent virtual machines); a
+ * sample is the fastest such timing over the CPUs of the spread, the
+ * memcpy's likewise (bench.h, docs/bench-stability.md: on a shared machine
+ * one CPU at one moment runs this code up to 1.5x slower than another). */
 static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	const struct readback *rb = param;
@@ -570,20 +587,33 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 	}
 	uint32_t calls = calibrate(readback_get, &o, 50000);
 	uint32_t copies = calibrate(readback_memcpy, &o, 50000);
-	struct sampler s = sampler_make(ctx), bw = sampler_make(ctx), mc = sampler_make(ctx),
-		       of_mc = sampler_make(ctx), path = sampler_make(ctx), of_path = sampler_make(ctx);
+	struct sampler s = sampler_make_host(ctx), bw = sampler_make_host(ctx),
+		       mc = sampler_make_host(ctx), of_mc = sampler_make_host(ctx),
+		       path = sampler_make_host(ctx), of_path = sampler_make_host(ctx);
+	const unsigned spread = vkqs_bench_cpu_spread();
 	while (sampler_more(&s)) {
-		uint64_t t0 = vkqs_now_ns();
-		for (uint32_t i = 0; i < calls; i++)
-			readback_get(&o);
-		uint64_t t1 = vkqs_now_ns();
-		for (uint32_t i = 0; i < copies; i++)
-			readback_memcpy(&o);
+		/* the read and the memcpy on each CPU of the spread: the
+		 * fastest of each (bench.h) */
+		double get = INFINITY, mem = INFINITY;
+		for (unsigned c = 0; c < spread; c++) {
+			if (vkqs_bench_pin_next()) {
+				readback_get(&o); /* warm on this CPU */
+				readback_memcpy(&o);
+			}
+			uint64_t t0 = vkqs_now_ns();
+			for (uint32_t i = 0; i < calls; i++)
+				readback_get(&o);
+			uint64_t t1 = vkqs_now_ns();
+			for (uint32_t i = 0; i < copies; i++)
+				readback_memcpy(&o);
+			uint64_t t2 = vkqs_now_ns();
+			get = fmin(get, (double)(t1 - t0) / calls);
+			mem = fmin(mem, (double)(t2 - t1) / copies);
+		}
 		uint64_t t2 = vkqs_now_ns();
 		copy_path_read(&cp);
 		uint64_t t3 = vkqs_now_ns();
-		double get = (double)(t1 - t0) / calls, mem = (double)(t2 - t1) / copies,
-		       via = (double)(t3 - t2);
+		double via = (double)(t3 - t2);
 		sampler_add(&s, get);
 		sampler_add(&bw, (double)o.bytes / get);
 		sampler_add(&mc, (double)o.bytes / mem);
@@ -591,6 +621,7 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 		sampler_add(&path, via);
 		sampler_add(&of_path, get / via);
 	}
+	vkqs_bench_unpin();
 	VKQS_ASSERT_VK(ctx, o.r, VK_SUCCESS);
 	vkqs_bench_metric(ctx, "latency", "ns", true, VKQS_BENCH_HOST, s.v, s.taken);
 	vkqs_bench_metric(ctx, "bandwidth", "GB/s", false, VKQS_BENCH_HOST, bw.v, bw.taken);
@@ -623,9 +654,17 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 0);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
 	bool cal = ctx->vk->get_calibrated_timestamps != NULL;
-	struct sampler sa = sampler_make(ctx), sf = sampler_make(ctx), se = sampler_make(ctx),
-		       fp = sampler_make(ctx), ratio = sampler_make(ctx);
+	struct sampler sa = sampler_make_host(ctx), sf = sampler_make_host(ctx),
+		       se = sampler_make_host(ctx), fp = sampler_make_host(ctx),
+		       ratio = sampler_make_host(ctx);
+	const unsigned spread = vkqs_bench_cpu_spread();
+	/* a sample: a pair of rounds on each CPU of the spread, the fastest
+	 * of each figure (bench.h) */
+	double best[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
 	for (uint32_t round = 0; round < WARMUP || sampler_more(&sa); round++) {
+		const unsigned sub_round = round < WARMUP ? 0 : (round - WARMUP) % spread;
+		if (round >= WARMUP)
+			vkqs_bench_pin_next();
 		/* the fence polled alone: its latency, the limit */
 		VkFence f = vkqs_fence(ctx);
 		uint64_t t0 = vkqs_now_ns(), t_signaled;
@@ -659,10 +698,9 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 		uint64_t t_fence = vkqs_now_ns();
 		if (round < WARMUP)
 			continue;
-		sampler_add(&sa, (double)(t_avail - t0));
-		sampler_add(&sf, (double)(t_fence - t0));
-		sampler_add(&fp, (double)fence_alone);
-		sampler_add(&ratio, (double)(t_avail - t0) / (double)(fence_alone ? fence_alone : 1));
+		best[0] = fmin(best[0], (double)(t_avail - t0));
+		best[1] = fmin(best[1], (double)(t_fence - t0));
+		best[2] = fmin(best[2], (double)fence_alone);
 		VkCalibratedTimestampInfoEXT ci[2] = {
 			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
 			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL,
@@ -672,9 +710,19 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 			/* the work's end on the host clock: now minus the device
 			 * time since its timestamp */
 			double end = (double)ts[1] - ticks_ns(ctx, q, v[0], ts[0]);
-			sampler_add(&se, (double)t_avail - end);
+			best[3] = fmin(best[3], (double)t_avail - end);
 		}
+		if (sub_round + 1 < spread)
+			continue;
+		sampler_add(&sa, best[0]);
+		sampler_add(&sf, best[1]);
+		sampler_add(&fp, best[2]);
+		sampler_add(&ratio, best[0] / (best[2] > 0 ? best[2] : 1));
+		if (isfinite(best[3]))
+			sampler_add(&se, best[3]);
+		best[0] = best[1] = best[2] = best[3] = INFINITY;
 	}
+	vkqs_bench_unpin();
 	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
 	vkqs_bench_metric(ctx, "submit_to_fence", "ns", true, VKQS_BENCH_HOST, sf.v, sf.taken);
 	vkqs_bench_metric(ctx, "submit_to_fence_polled", "ns", true, VKQS_BENCH_HOST, fp.v, fp.taken);
@@ -723,7 +771,7 @@ static void copy_and_reset(struct vkqs_ctx *ctx, const void *param)
 	vkqs_cmd_full_barrier(ctx, cb);
 	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, ts, 2);
 	VKQS_CHECK(ctx, D->vkEndCommandBuffer(cb));
-	struct sampler sc = sampler_make(ctx), sr = sampler_make(ctx), sh = sampler_make(ctx);
+	struct sampler sc = sampler_make(ctx), sr = sampler_make(ctx);
 	uint64_t r[3];
 	for (uint32_t i = 0; i < WARMUP; i++)
 		submit_wait(ctx, q, cb);
@@ -732,16 +780,29 @@ static void copy_and_reset(struct vkqs_ctx *ctx, const void *param)
 		read_ts(ctx, ts, 3, r);
 		sampler_add(&sc, ticks_ns(ctx, q, r[0], r[1]));
 		sampler_add(&sr, ticks_ns(ctx, q, r[1], r[2]));
-		if (ctx->vk->f12.hostQueryReset) {
-			uint64_t t0 = vkqs_now_ns();
-			D->vkResetQueryPool(DEV, pool, 0, count);
-			sampler_add(&sh, (double)(vkqs_now_ns() - t0));
-		}
 	}
 	vkqs_bench_metric(ctx, "copy_device_time", "ns", true, VKQS_BENCH_DEVICE, sc.v, sc.taken);
 	vkqs_bench_metric(ctx, "command_reset_device_time", "ns", true, VKQS_BENCH_DEVICE, sr.v, sr.taken);
-	if (sh.taken)
-		vkqs_bench_metric(ctx, "host_reset_time", "ns", true, VKQS_BENCH_HOST, sh.v, sh.taken);
+	if (!ctx->vk->f12.hostQueryReset)
+		return;
+	/* vkResetQueryPool after the device's samples, not between them: the
+	 * host's writes to the pool must not move the device's reset of it.
+	 * A sample: one reset on each CPU of the spread, the fastest (bench.h). */
+	struct sampler sh = sampler_make_host(ctx);
+	const unsigned spread = vkqs_bench_cpu_spread();
+	while (sampler_more(&sh)) {
+		double best = INFINITY;
+		for (unsigned c = 0; c < spread; c++) {
+			if (vkqs_bench_pin_next())
+				D->vkResetQueryPool(DEV, pool, 0, count); /* warm */
+			uint64_t t0 = vkqs_now_ns();
+			D->vkResetQueryPool(DEV, pool, 0, count);
+			best = fmin(best, (double)(vkqs_now_ns() - t0));
+		}
+		sampler_add(&sh, best);
+	}
+	vkqs_bench_unpin();
+	vkqs_bench_metric(ctx, "host_reset_time", "ns", true, VKQS_BENCH_HOST, sh.v, sh.taken);
 }
 
 /* The elapsed timer against a timestamp pair ----------------------------------------*/
@@ -792,19 +853,28 @@ static void elapsed_vs_timestamps(struct vkqs_ctx *ctx, const void *param)
 static void profiling_lock_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	vkqs_require_feature(ctx, "VK_KHR_performance_query.performanceCounterQueryPools");
-	struct sampler sa = sampler_make(ctx), sr = sampler_make(ctx);
+	struct sampler sa = sampler_make_host(ctx), sr = sampler_make_host(ctx);
+	const unsigned spread = vkqs_bench_cpu_spread();
+	/* a sample: a pair on each CPU of the spread, the fastest (bench.h) */
 	while (sampler_more(&sa)) {
-		uint64_t t0 = vkqs_now_ns();
-		VkResult r = vkqs_acquire_profiling_lock(D, DEV, 30000);
-		uint64_t t1 = vkqs_now_ns();
-		if (r == VK_TIMEOUT)
-			vkqs_skip(ctx, "the profiling lock stayed held elsewhere for 30 s");
-		VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
-		D->vkReleaseProfilingLockKHR(DEV);
-		uint64_t t2 = vkqs_now_ns();
-		sampler_add(&sa, (double)(t1 - t0));
-		sampler_add(&sr, (double)(t2 - t1));
+		double acquire = INFINITY, release = INFINITY;
+		for (unsigned c = 0; c < spread; c++) {
+			vkqs_bench_pin_next();
+			uint64_t t0 = vkqs_now_ns();
+			VkResult r = vkqs_acquire_profiling_lock(D, DEV, 30000);
+			uint64_t t1 = vkqs_now_ns();
+			if (r == VK_TIMEOUT)
+				vkqs_skip(ctx, "the profiling lock stayed held elsewhere for 30 s");
+			VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
+			D->vkReleaseProfilingLockKHR(DEV);
+			uint64_t t2 = vkqs_now_ns();
+			acquire = fmin(acquire, (double)(t1 - t0));
+			release = fmin(release, (double)(t2 - t1));
+		}
+		sampler_add(&sa, acquire);
+		sampler_add(&sr, release);
 	}
+	vkqs_bench_unpin();
 	vkqs_bench_metric(ctx, "acquire", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
 	vkqs_bench_metric(ctx, "release", "ns", true, VKQS_BENCH_HOST, sr.v, sr.taken);
 }
@@ -821,17 +891,30 @@ static void calibrated(struct vkqs_ctx *ctx, const void *param)
 	VkCalibratedTimestampInfoEXT ci[2] = {
 		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
 		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT}};
-	struct sampler sd = sampler_make(ctx), sw = sampler_make(ctx), sp = sampler_make(ctx);
+	struct sampler sd = sampler_make_host(ctx), sw = sampler_make_host(ctx),
+		       sp = sampler_make(ctx);
 	uint64_t first[2] = {0, 0}, dev;
 	VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, first, &dev));
+	const unsigned spread = vkqs_bench_cpu_spread();
+	/* a sample: a call on each CPU of the spread; the fastest call and
+	 * the deviation it reported (bench.h) */
 	while (sampler_more(&sd)) {
-		uint64_t ts[2];
-		uint64_t t0 = vkqs_now_ns();
-		VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev));
-		uint64_t t1 = vkqs_now_ns();
-		sampler_add(&sd, (double)dev);
-		sampler_add(&sw, (double)(t1 - t0));
+		double call = INFINITY, deviation = 0;
+		for (unsigned c = 0; c < spread; c++) {
+			vkqs_bench_pin_next();
+			uint64_t ts[2];
+			uint64_t t0 = vkqs_now_ns();
+			VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev));
+			uint64_t t1 = vkqs_now_ns();
+			if ((double)(t1 - t0) < call) {
+				call = (double)(t1 - t0);
+				deviation = (double)dev;
+			}
+		}
+		sampler_add(&sd, deviation);
+		sampler_add(&sw, call);
 	}
+	vkqs_bench_unpin();
 	/* drift over pauses of 50 ms (5 with --quick) */
 	for (int k = 0; k < 5; k++) {
 		struct timespec nap = {0, vkqs_bench_quick() ? 5000000 : 50000000};
