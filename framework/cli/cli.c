@@ -37,8 +37,11 @@ static const struct {
 		  "                [--max-processes M]  (after K, more rounds of the benchmarks\n"
 		  "                whose metrics a baseline could not yet judge to 3 % device-side,\n"
 		  "                10 % host-side; up to M processes, within --max-time)\n"
-		  "                [--validation] [--baseline OLD.json]  (then compares with it:\n"
-		  "                tools/report.py; exit 1 when a metric regressed)\n"},
+		  "                [--validation] [--baseline OLD.json]  (a run of the same vkqs\n"
+		  "                format; then compares with it: tools/report.py; exit 1 when a\n"
+		  "                metric regressed)\n"
+		  "                A host-clock sample is the fastest over the CPUs of the\n"
+		  "                affinity (taskset narrows them): docs/bench-stability.md\n"},
 	{"report", "vkqs report RESULTS.json... [--html FILE] [--md FILE]\n"
 		   "                   [--baseline OLD.json]  (tools/report.py)\n"},
 	{"merge", "vkqs merge OUT.json SHARD.json...  (tools/merge.py: the shards of one\n"
