@@ -446,6 +446,36 @@ static bool has_instance_ext(const char *layer, const char *name)
 	return found;
 }
 
+/* The instances alive in this process, oldest first.  volk keeps one set
+ * of instance-level function pointers, those of the instance loaded last;
+ * an instance-level extension function (vkDestroyDebugUtilsMessengerEXT)
+ * is NULL for an instance that did not enable the extension.  A case that
+ * makes a second instance of its own (perf.lock.second_device) would
+ * leave the run's instance calling through the second one's pointers once
+ * it is gone: a crash with --no-fork --validation.  So destroying an
+ * instance loads the newest one left. */
+#define LIVE_MAX 8
+static VkInstance live[LIVE_MAX];
+static unsigned live_count;
+
+static void live_add(VkInstance i)
+{
+	if (live_count < LIVE_MAX)
+		live[live_count++] = i;
+}
+
+static void live_remove(VkInstance i)
+{
+	for (unsigned k = 0; k < live_count; k++)
+		if (live[k] == i) {
+			memmove(&live[k], &live[k + 1], (live_count - k - 1) * sizeof(live[0]));
+			live_count--;
+			break;
+		}
+	if (live_count && volkGetLoadedInstance() != live[live_count - 1])
+		volkLoadInstanceOnly(live[live_count - 1]);
+}
+
 bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 			  char *err, size_t errsize)
 {
@@ -527,6 +557,7 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 	if (r != VK_SUCCESS)
 		return ERR("vkCreateInstance failed: %s", vkqs_vk_result_name(r));
 	volkLoadInstanceOnly(inst->instance);
+	live_add(inst->instance);
 	inst->validation = validation;
 	if (validation) {
 		r = vkCreateDebugUtilsMessengerEXT(inst->instance, &dbg, NULL,
@@ -554,10 +585,15 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 
 void vkqs_instance_destroy(struct vkqs_instance *inst)
 {
+	/* its own pointers: another instance may have been loaded since */
+	if (inst->instance && volkGetLoadedInstance() != inst->instance)
+		volkLoadInstanceOnly(inst->instance);
 	if (inst->messenger)
 		vkDestroyDebugUtilsMessengerEXT(inst->instance, inst->messenger, NULL);
-	if (inst->instance)
+	if (inst->instance) {
 		vkDestroyInstance(inst->instance, NULL);
+		live_remove(inst->instance);
+	}
 	free(inst->phys);
 	memset(inst, 0, sizeof(*inst));
 }

@@ -120,5 +120,14 @@ sys.exit(json.load(open("wedge.json"))["device_lost"]["at"] != sys.argv[1])' "$a
 	grep -q 'rerunning' wedge.out && bad "wedged device, --jobs $jobs: reran failures on a lost device" || ok
 done
 
+# --no-fork --validation: a case that makes and destroys a second instance
+# (perf.lock.second_device) must leave the run's instance its own function
+# pointers (framework/device.c); before, the run crashed at its end.
+"$vkqs" run --validation --no-fork --filter 'vkqs.perf.lock.second_device' \
+	--filter 'vkqs.results.get.size_32_none_stride_packed' >second.out 2>&1
+rc=$?
+[ "$rc" -lt 2 ] && grep -q '0 unexpected of 2 cases' second.out && ok ||
+	bad "--no-fork --validation after a second instance: exit $rc"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
