@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static double env_double(const char *name, double def)
 {
@@ -31,9 +32,19 @@ bool vkqs_bench_quick(void)
 	return v && !strcmp(v, "1");
 }
 
-/* The rotation over the process's CPUs (bench.h), read at first use. */
+double vkqs_bench_host_window_s(void)
+{
+	const double min_s = vkqs_bench_min_time_s();
+	if (vkqs_bench_quick() || min_s >= VKQS_BENCH_HOST_WINDOW_S)
+		return min_s;
+	return VKQS_BENCH_HOST_WINDOW_S;
+}
+
+/* The rotation over the process's CPUs (bench.h), read at first use in
+ * each process: a child forked after its parent read it reads its own
+ * (its affinity may have been narrowed since), never the parent's. */
 static struct {
-	bool read;
+	pid_t pid; /* the process that read it; 0: none */
 	cpu_set_t home;
 	unsigned n, next;
 	int cpu[CPU_SETSIZE];
@@ -41,9 +52,12 @@ static struct {
 
 static void rotation_read(void)
 {
-	if (rot.read)
+	const pid_t self = getpid();
+	if (rot.pid == self)
 		return;
-	rot.read = true;
+	rot.pid = self;
+	rot.n = rot.next = 0;
+	CPU_ZERO(&rot.home);
 	if (sched_getaffinity(0, sizeof(rot.home), &rot.home))
 		return;
 	for (int c = 0; c < CPU_SETSIZE; c++)
@@ -70,7 +84,7 @@ bool vkqs_bench_pin_next(void)
 
 void vkqs_bench_unpin(void)
 {
-	if (rot.read && rot.n >= 2)
+	if (rot.pid == getpid() && rot.n >= 2)
 		sched_setaffinity(0, sizeof(rot.home), &rot.home);
 }
 

@@ -45,6 +45,11 @@ unsigned vkqs_bench_cpu_spread(void);
  * whose samples all fall in one such stretch would report it as its level
  * (docs/bench-stability.md). */
 #define VKQS_BENCH_HOST_WINDOW_S 0.2
+/* The least time a host-clock metric's samples span in this run: the
+ * window, --min-time where longer, --min-time alone with --quick.  Read
+ * from the options the parent passes its children (VKQS_BENCH_*), so the
+ * parent's record of a run and its children's sampling agree. */
+double vkqs_bench_host_window_s(void);
 bool vkqs_bench_pin_next(void);
 void vkqs_bench_unpin(void);
 

@@ -42,6 +42,15 @@ def level(kind, bench, metric):
         for b in json.load(open("%s-%d.json" % (kind, i)))["benchmarks"] if b["name"] == bench
         for m in b["metrics"] if m["name"] == metric)
 ok = True
+# the run's record of how its host samples were taken: what its children did
+# (one function gives both, framework/bench.c)
+for kind, cpus in (("none", 2), ("spread", 2), ("pinned", 1)):
+    opt = json.load(open("%s-1.json" % kind))["options"]
+    if opt.get("host_cpus") != cpus or opt.get("host_window_s") != 0.2:
+        print("FAILED: %s run records host_cpus %r, host_window_s %r; its children sampled "
+              "over %d CPUs for at least 0.2 s" % (kind, opt.get("host_cpus"),
+                                                  opt.get("host_window_s"), cpus))
+        ok = False
 for bench, metric in (("vkqs.bench.readback.get_1_queries_64", "latency"),
                       ("vkqs.bench.copy.copy_and_reset_4096_queries", "host_reset_time")):
     none, spread, pinned = (level(k, bench, metric) for k in ("none", "spread", "pinned"))

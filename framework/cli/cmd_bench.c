@@ -699,10 +699,7 @@ int cmd_bench(int argc, char **argv)
 		/* how a host-clock sample is taken (bench.h): on each of this
 		 * many CPUs, the fastest kept, over at least this long */
 		json_object_set_new(opt, "host_cpus", json_integer(vkqs_bench_cpu_spread()));
-		json_object_set_new(opt, "host_window_s",
-				    json_real(o.quick || o.min_time_s >= VKQS_BENCH_HOST_WINDOW_S
-						      ? o.min_time_s
-						      : VKQS_BENCH_HOST_WINDOW_S));
+		json_object_set_new(opt, "host_window_s", json_real(vkqs_bench_host_window_s()));
 		json_object_set_new(doc, "options", opt);
 		/* the rounds that ran whole: each benchmark's processes */
 		json_object_set_new(doc, "processes_done", json_integer((json_int_t)rounds));

@@ -47,14 +47,10 @@ static struct sampler sampler_make(struct vkqs_ctx *ctx)
 }
 
 /* A host-clock metric's sampler: its samples span at least
- * VKQS_BENCH_HOST_WINDOW_S (bench.h; --min-time where longer, --min-time
- * alone with --quick), up to 2000 of them. */
+ * vkqs_bench_host_window_s() (bench.h), up to 2000 of them. */
 static struct sampler sampler_make_host(struct vkqs_ctx *ctx)
 {
-	const double min_s = vkqs_bench_min_time_s();
-	if (vkqs_bench_quick() || min_s >= VKQS_BENCH_HOST_WINDOW_S)
-		return sampler_make(ctx);
-	return sampler_init(ctx, VKQS_BENCH_HOST_WINDOW_S, 2000);
+	return sampler_init(ctx, vkqs_bench_host_window_s(), 2000);
 }
 
 static bool sampler_more(const struct sampler *s)
@@ -68,6 +64,26 @@ static void sampler_add(struct sampler *s, double x)
 {
 	if (s->taken < s->cap)
 		s->v[s->taken++] = x;
+}
+
+/* One host-clock sample (bench.h): op on each CPU of the spread, one
+ * after the other, and best[i] the fastest of op's figure i (n of them, at
+ * most HOST_FIGURES).  op is told when the thread has just moved to a CPU,
+ * to warm what it times there; a figure op could not take is INFINITY. */
+#define HOST_FIGURES 4
+typedef void host_op_fn(void *arg, bool moved, double *figure);
+
+static void host_fastest(host_op_fn *op, void *arg, unsigned n, double *best)
+{
+	for (unsigned i = 0; i < n; i++)
+		best[i] = INFINITY;
+	const unsigned spread = vkqs_bench_cpu_spread();
+	for (unsigned c = 0; c < spread; c++) {
+		double figure[HOST_FIGURES] = {INFINITY, INFINITY, INFINITY, INFINITY};
+		op(arg, vkqs_bench_pin_next(), figure);
+		for (unsigned i = 0; i < n && i < HOST_FIGURES; i++)
+			best[i] = fmin(best[i], figure[i]);
+	}
 }
 
 /* Device time ------------------------------------------------------------------*/
@@ -502,6 +518,32 @@ static void readback_memcpy(void *p)
 	__asm__ volatile("" : : "r"(o->dst) : "memory");
 }
 
+/* A host sample's op (host_fastest): the read, then the memcpy of the
+ * same bytes, each repeated its calibrated number of times; the time of
+ * one of each. */
+struct readback_sample {
+	struct readback_op *o;
+	uint32_t calls, copies;
+};
+
+static void readback_sample(void *arg, bool moved, double *figure)
+{
+	struct readback_sample *rs = arg;
+	if (moved) {
+		readback_get(rs->o);
+		readback_memcpy(rs->o);
+	}
+	uint64_t t0 = vkqs_now_ns();
+	for (uint32_t i = 0; i < rs->calls; i++)
+		readback_get(rs->o);
+	uint64_t t1 = vkqs_now_ns();
+	for (uint32_t i = 0; i < rs->copies; i++)
+		readback_memcpy(rs->o);
+	uint64_t t2 = vkqs_now_ns();
+	figure[0] = (double)(t1 - t0) / rs->calls;
+	figure[1] = (double)(t2 - t1) / rs->copies;
+}
+
 /* The other way to the same results: vkCmdCopyQueryPoolResults into a
  * host-visible buffer (host-cached memory where the device offers it),
  * submitted and waited for, then read from the mapping. */
@@ -590,26 +632,11 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 	struct sampler s = sampler_make_host(ctx), bw = sampler_make_host(ctx),
 		       mc = sampler_make_host(ctx), of_mc = sampler_make_host(ctx),
 		       path = sampler_make_host(ctx), of_path = sampler_make_host(ctx);
-	const unsigned spread = vkqs_bench_cpu_spread();
+	struct readback_sample rs = {&o, calls, copies};
 	while (sampler_more(&s)) {
-		/* the read and the memcpy on each CPU of the spread: the
-		 * fastest of each (bench.h) */
-		double get = INFINITY, mem = INFINITY;
-		for (unsigned c = 0; c < spread; c++) {
-			if (vkqs_bench_pin_next()) {
-				readback_get(&o); /* warm on this CPU */
-				readback_memcpy(&o);
-			}
-			uint64_t t0 = vkqs_now_ns();
-			for (uint32_t i = 0; i < calls; i++)
-				readback_get(&o);
-			uint64_t t1 = vkqs_now_ns();
-			for (uint32_t i = 0; i < copies; i++)
-				readback_memcpy(&o);
-			uint64_t t2 = vkqs_now_ns();
-			get = fmin(get, (double)(t1 - t0) / calls);
-			mem = fmin(mem, (double)(t2 - t1) / copies);
-		}
+		double best[2];
+		host_fastest(readback_sample, &rs, 2, best);
+		const double get = best[0], mem = best[1];
 		uint64_t t2 = vkqs_now_ns();
 		copy_path_read(&cp);
 		uint64_t t3 = vkqs_now_ns();
@@ -635,6 +662,70 @@ static void readback_latency(struct vkqs_ctx *ctx, const void *param)
 
 /* Availability latency ------------------------------------------------------------*/
 
+/* A host sample's op (host_fastest): a pair of rounds.  Figures: submission
+ * to the query seen available, to the fence after it, to the fence polled
+ * alone, and (calibrated) from the work's end to the query available. */
+struct avail_round {
+	struct vkqs_ctx *ctx;
+	struct vkqs_queue *q;
+	VkQueryPool pool;
+	VkCommandBuffer cb;
+	bool cal;
+};
+
+static void avail_round(void *arg, bool moved, double *figure)
+{
+	struct avail_round *a = arg;
+	struct vkqs_ctx *ctx = a->ctx;
+	(void)moved;
+	/* the fence polled alone: its latency, the limit */
+	VkFence f = vkqs_fence(ctx);
+	uint64_t t0 = vkqs_now_ns(), t_signaled;
+	vkqs_submit(ctx, a->q, &a->cb, 1, f);
+	for (;;) {
+		VkResult r = D->vkGetFenceStatus(DEV, f);
+		t_signaled = vkqs_now_ns();
+		if (r == VK_SUCCESS)
+			break;
+		VKQS_ASSERT_VK(ctx, r, VK_NOT_READY);
+		VKQS_ASSERTF(ctx, t_signaled - t0 < 5000000000ull,
+			     "the fence was not signaled 5 s after submission");
+	}
+	const uint64_t fence_alone = t_signaled - t0;
+	/* the query polled */
+	f = vkqs_fence(ctx);
+	uint64_t t_avail, v[2] = {0, 0};
+	t0 = vkqs_now_ns();
+	vkqs_submit(ctx, a->q, &a->cb, 1, f);
+	for (;;) {
+		VkResult r = D->vkGetQueryPoolResults(DEV, a->pool, 0, 1, 16, v, 16,
+						      VK_QUERY_RESULT_64_BIT |
+							      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
+		t_avail = vkqs_now_ns();
+		if ((r == VK_SUCCESS || r == VK_NOT_READY) && v[1])
+			break;
+		VKQS_ASSERTF(ctx, t_avail - t0 < 5000000000ull,
+			     "the query was not available 5 s after submission");
+	}
+	vkqs_fence_wait(ctx, f);
+	uint64_t t_fence = vkqs_now_ns();
+	figure[0] = (double)(t_avail - t0);
+	figure[1] = (double)(t_fence - t0);
+	figure[2] = (double)fence_alone;
+	figure[3] = INFINITY;
+	VkCalibratedTimestampInfoEXT ci[2] = {
+		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
+		{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL,
+		 VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT}};
+	uint64_t ts[2], dev;
+	if (a->cal && ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev) == VK_SUCCESS) {
+		/* the work's end on the host clock: now minus the device time
+		 * since its timestamp */
+		double end = (double)ts[1] - ticks_ns(ctx, a->q, v[0], ts[0]);
+		figure[3] = (double)t_avail - end;
+	}
+}
+
 /* From submission to the host seeing the query available while polling,
  * and to the fence; with calibrated timestamps also from the end of the
  * work (its device timestamp, mapped to the host clock).  The limit is the
@@ -657,70 +748,21 @@ static void availability_latency(struct vkqs_ctx *ctx, const void *param)
 	struct sampler sa = sampler_make_host(ctx), sf = sampler_make_host(ctx),
 		       se = sampler_make_host(ctx), fp = sampler_make_host(ctx),
 		       ratio = sampler_make_host(ctx);
-	const unsigned spread = vkqs_bench_cpu_spread();
+	struct avail_round a = {ctx, q, pool, cb, cal};
+	double figure[HOST_FIGURES];
+	for (uint32_t i = 0; i < WARMUP; i++)
+		avail_round(&a, false, figure);
 	/* a sample: a pair of rounds on each CPU of the spread, the fastest
 	 * of each figure (bench.h) */
-	double best[4] = {INFINITY, INFINITY, INFINITY, INFINITY};
-	for (uint32_t round = 0; round < WARMUP || sampler_more(&sa); round++) {
-		const unsigned sub_round = round < WARMUP ? 0 : (round - WARMUP) % spread;
-		if (round >= WARMUP)
-			vkqs_bench_pin_next();
-		/* the fence polled alone: its latency, the limit */
-		VkFence f = vkqs_fence(ctx);
-		uint64_t t0 = vkqs_now_ns(), t_signaled;
-		vkqs_submit(ctx, q, &cb, 1, f);
-		for (;;) {
-			VkResult r = D->vkGetFenceStatus(DEV, f);
-			t_signaled = vkqs_now_ns();
-			if (r == VK_SUCCESS)
-				break;
-			VKQS_ASSERT_VK(ctx, r, VK_NOT_READY);
-			VKQS_ASSERTF(ctx, t_signaled - t0 < 5000000000ull,
-				     "the fence was not signaled 5 s after submission");
-		}
-		const uint64_t fence_alone = t_signaled - t0;
-		/* the query polled */
-		f = vkqs_fence(ctx);
-		uint64_t t_avail, v[2] = {0, 0};
-		t0 = vkqs_now_ns();
-		vkqs_submit(ctx, q, &cb, 1, f);
-		for (;;) {
-			VkResult r = D->vkGetQueryPoolResults(DEV, pool, 0, 1, 16, v, 16,
-							      VK_QUERY_RESULT_64_BIT |
-								      VK_QUERY_RESULT_WITH_AVAILABILITY_BIT);
-			t_avail = vkqs_now_ns();
-			if ((r == VK_SUCCESS || r == VK_NOT_READY) && v[1])
-				break;
-			VKQS_ASSERTF(ctx, t_avail - t0 < 5000000000ull,
-				     "the query was not available 5 s after submission");
-		}
-		vkqs_fence_wait(ctx, f);
-		uint64_t t_fence = vkqs_now_ns();
-		if (round < WARMUP)
-			continue;
-		best[0] = fmin(best[0], (double)(t_avail - t0));
-		best[1] = fmin(best[1], (double)(t_fence - t0));
-		best[2] = fmin(best[2], (double)fence_alone);
-		VkCalibratedTimestampInfoEXT ci[2] = {
-			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL, VK_TIME_DOMAIN_DEVICE_EXT},
-			{VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, NULL,
-			 VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT}};
-		uint64_t ts[2], dev;
-		if (cal && ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev) == VK_SUCCESS) {
-			/* the work's end on the host clock: now minus the device
-			 * time since its timestamp */
-			double end = (double)ts[1] - ticks_ns(ctx, q, v[0], ts[0]);
-			best[3] = fmin(best[3], (double)t_avail - end);
-		}
-		if (sub_round + 1 < spread)
-			continue;
+	while (sampler_more(&sa)) {
+		double best[4];
+		host_fastest(avail_round, &a, 4, best);
 		sampler_add(&sa, best[0]);
 		sampler_add(&sf, best[1]);
 		sampler_add(&fp, best[2]);
 		sampler_add(&ratio, best[0] / (best[2] > 0 ? best[2] : 1));
 		if (isfinite(best[3]))
 			sampler_add(&se, best[3]);
-		best[0] = best[1] = best[2] = best[3] = INFINITY;
 	}
 	vkqs_bench_unpin();
 	vkqs_bench_metric(ctx, "submit_to_available", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
@@ -738,6 +780,24 @@ static const uint32_t copy_counts[] = {1, 256, 4096, 65536};
 static void count_name(const void *p, char *b, size_t n)
 {
 	snprintf(b, n, "%u_queries", *(const uint32_t *)p);
+}
+
+/* A host sample's op (host_fastest): one vkResetQueryPool of the pool. */
+struct host_reset {
+	struct vkqs_ctx *ctx;
+	VkQueryPool pool;
+	uint32_t count;
+};
+
+static void host_reset(void *arg, bool moved, double *figure)
+{
+	struct host_reset *h = arg;
+	struct vkqs_ctx *ctx = h->ctx;
+	if (moved)
+		D->vkResetQueryPool(DEV, h->pool, 0, h->count);
+	uint64_t t0 = vkqs_now_ns();
+	D->vkResetQueryPool(DEV, h->pool, 0, h->count);
+	figure[0] = (double)(vkqs_now_ns() - t0);
 }
 
 /* vkCmdCopyQueryPoolResults device time; vkResetQueryPool host time
@@ -789,16 +849,10 @@ static void copy_and_reset(struct vkqs_ctx *ctx, const void *param)
 	 * host's writes to the pool must not move the device's reset of it.
 	 * A sample: one reset on each CPU of the spread, the fastest (bench.h). */
 	struct sampler sh = sampler_make_host(ctx);
-	const unsigned spread = vkqs_bench_cpu_spread();
+	struct host_reset hr = {ctx, pool, count};
 	while (sampler_more(&sh)) {
-		double best = INFINITY;
-		for (unsigned c = 0; c < spread; c++) {
-			if (vkqs_bench_pin_next())
-				D->vkResetQueryPool(DEV, pool, 0, count); /* warm */
-			uint64_t t0 = vkqs_now_ns();
-			D->vkResetQueryPool(DEV, pool, 0, count);
-			best = fmin(best, (double)(vkqs_now_ns() - t0));
-		}
+		double best;
+		host_fastest(host_reset, &hr, 1, &best);
 		sampler_add(&sh, best);
 	}
 	vkqs_bench_unpin();
@@ -850,29 +904,31 @@ static void elapsed_vs_timestamps(struct vkqs_ctx *ctx, const void *param)
 
 /* The profiling lock ------------------------------------------------------------------*/
 
+/* A host sample's op (host_fastest): acquire the lock, then release it. */
+static void lock_pair(void *arg, bool moved, double *figure)
+{
+	struct vkqs_ctx *ctx = arg;
+	(void)moved;
+	uint64_t t0 = vkqs_now_ns();
+	VkResult r = vkqs_acquire_profiling_lock(D, DEV, 30000);
+	uint64_t t1 = vkqs_now_ns();
+	if (r == VK_TIMEOUT)
+		vkqs_skip(ctx, "the profiling lock stayed held elsewhere for 30 s");
+	VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
+	D->vkReleaseProfilingLockKHR(DEV);
+	figure[0] = (double)(t1 - t0);
+	figure[1] = (double)(vkqs_now_ns() - t1);
+}
+
 static void profiling_lock_latency(struct vkqs_ctx *ctx, const void *param)
 {
 	vkqs_require_feature(ctx, "VK_KHR_performance_query.performanceCounterQueryPools");
 	struct sampler sa = sampler_make_host(ctx), sr = sampler_make_host(ctx);
-	const unsigned spread = vkqs_bench_cpu_spread();
-	/* a sample: a pair on each CPU of the spread, the fastest (bench.h) */
 	while (sampler_more(&sa)) {
-		double acquire = INFINITY, release = INFINITY;
-		for (unsigned c = 0; c < spread; c++) {
-			vkqs_bench_pin_next();
-			uint64_t t0 = vkqs_now_ns();
-			VkResult r = vkqs_acquire_profiling_lock(D, DEV, 30000);
-			uint64_t t1 = vkqs_now_ns();
-			if (r == VK_TIMEOUT)
-				vkqs_skip(ctx, "the profiling lock stayed held elsewhere for 30 s");
-			VKQS_ASSERT_VK(ctx, r, VK_SUCCESS);
-			D->vkReleaseProfilingLockKHR(DEV);
-			uint64_t t2 = vkqs_now_ns();
-			acquire = fmin(acquire, (double)(t1 - t0));
-			release = fmin(release, (double)(t2 - t1));
-		}
-		sampler_add(&sa, acquire);
-		sampler_add(&sr, release);
+		double best[2];
+		host_fastest(lock_pair, ctx, 2, best);
+		sampler_add(&sa, best[0]);
+		sampler_add(&sr, best[1]);
 	}
 	vkqs_bench_unpin();
 	vkqs_bench_metric(ctx, "acquire", "ns", true, VKQS_BENCH_HOST, sa.v, sa.taken);
@@ -880,6 +936,29 @@ static void profiling_lock_latency(struct vkqs_ctx *ctx, const void *param)
 }
 
 /* Calibrated timestamps ------------------------------------------------------------------*/
+
+/* A host sample's op (host_fastest): one vkGetCalibratedTimestamps call;
+ * the deviation of the fastest call so far kept beside it. */
+struct calibrated_call {
+	struct vkqs_ctx *ctx;
+	const VkCalibratedTimestampInfoEXT *ci;
+	double fastest, deviation;
+};
+
+static void calibrated_call(void *arg, bool moved, double *figure)
+{
+	struct calibrated_call *c = arg;
+	struct vkqs_ctx *ctx = c->ctx;
+	(void)moved;
+	uint64_t ts[2], dev;
+	uint64_t t0 = vkqs_now_ns();
+	VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, c->ci, ts, &dev));
+	figure[0] = (double)(vkqs_now_ns() - t0);
+	if (figure[0] < c->fastest) {
+		c->fastest = figure[0];
+		c->deviation = (double)dev;
+	}
+}
 
 /* maxDeviation as reported, the host interval the call took, and the
  * device clock's drift against CLOCK_MONOTONIC over a pause. */
@@ -895,23 +974,13 @@ static void calibrated(struct vkqs_ctx *ctx, const void *param)
 		       sp = sampler_make(ctx);
 	uint64_t first[2] = {0, 0}, dev;
 	VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, first, &dev));
-	const unsigned spread = vkqs_bench_cpu_spread();
-	/* a sample: a call on each CPU of the spread; the fastest call and
-	 * the deviation it reported (bench.h) */
+	/* a sample: the fastest call, and the deviation that call reported */
+	struct calibrated_call cc = {ctx, ci, INFINITY, 0};
 	while (sampler_more(&sd)) {
-		double call = INFINITY, deviation = 0;
-		for (unsigned c = 0; c < spread; c++) {
-			vkqs_bench_pin_next();
-			uint64_t ts[2];
-			uint64_t t0 = vkqs_now_ns();
-			VKQS_CHECK(ctx, ctx->vk->get_calibrated_timestamps(DEV, 2, ci, ts, &dev));
-			uint64_t t1 = vkqs_now_ns();
-			if ((double)(t1 - t0) < call) {
-				call = (double)(t1 - t0);
-				deviation = (double)dev;
-			}
-		}
-		sampler_add(&sd, deviation);
+		double call;
+		cc.fastest = INFINITY;
+		host_fastest(calibrated_call, &cc, 1, &call);
+		sampler_add(&sd, cc.deviation);
 		sampler_add(&sw, call);
 	}
 	vkqs_bench_unpin();
