@@ -312,6 +312,8 @@ struct rd_config {
 	uint64_t availability_value;    /* RD_AVAILABILITY_VALUE */
 	uint32_t result_latency_us;     /* RD_RESULT_LATENCY_US */
 	uint32_t draw_delay_us;         /* RD_DRAW_DELAY_US: real time each draw takes */
+	uint32_t host_stall_ms;         /* RD_HOST_STALL_MS: every other fence of a queue
+					   signals that late in real time */
 	bool meta_draws;                /* RD_META_DRAWS=1: clears, blits, resolves and copies
 					   count as internal draws (18.2 "may count") */
 	uint32_t bench_slowdown_pct;    /* RD_BENCH_SLOWDOWN: timestamp writes, query begin and
@@ -718,6 +720,7 @@ struct rd_queue {
 	 * id, 0: none) and the last stream marker executed */
 	_Atomic uint64_t intel_config;
 	uint64_t intel_stream_marker;
+	uint64_t fences; /* fences signalled (RD_HOST_STALL_MS), on the queue's thread */
 };
 
 /* The encode feedback the refdevice reports (supportedEncodeFeedbackFlags),

@@ -3,6 +3,7 @@
  * order, waiting on and signalling semaphores, then the fence. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rd.h"
 #include "rd_api.h"
@@ -32,8 +33,17 @@ static void run_submission(struct rd_queue *q, struct rd_submission *s)
 		rd_execute_command_buffer(q, s->cbs[i], s->counter_pass);
 	for (uint32_t i = 0; i < s->signal_count; i++)
 		rd_semaphore_signal(s->signals[i].sem, s->signals[i].value);
-	if (s->fence)
+	if (s->fence) {
+		/* RD_HOST_STALL_MS (refdevice/README.md): the first, third, ...
+		 * fence of the queue signals late, the device clock unmoved: a
+		 * host that sees finished work late, as a loaded machine does */
+		const uint32_t stall = q->base.device->instance->config.host_stall_ms;
+		if (stall && q->fences++ % 2 == 0) {
+			struct timespec ts = {(time_t)(stall / 1000u), (long)(stall % 1000u) * 1000000};
+			nanosleep(&ts, NULL);
+		}
 		rd_fence_signal(s->fence);
+	}
 }
 
 static void *queue_main(void *arg)

@@ -169,7 +169,7 @@ static const char *const knob_names[] = {
 	"RD_ARCH", "RD_TILE", "RD_REGION", "RD_TIMESTAMP_PERIOD", "RD_TIMESTAMP_VALID_BITS",
 	"RD_TRANSFER_TIMESTAMP_VALID_BITS", "RD_NONPRECISE_OCCLUSION", "RD_MULTIVIEW_QUERIES",
 	"RD_RESULT_OVERFLOW", "RD_AVAILABILITY_VALUE", "RD_RESULT_LATENCY_US",
-	"RD_DRAW_DELAY_US", "RD_BENCH_SLOWDOWN", "RD_BENCH_BUSY_CPU", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
+	"RD_DRAW_DELAY_US", "RD_HOST_STALL_MS", "RD_BENCH_SLOWDOWN", "RD_BENCH_BUSY_CPU", "RD_NOT_READY", "RD_UNAVAILABLE_VALUES",
 	"RD_PARTIAL_VALUES", "RD_COMMAND_COST_NS", "RD_MAX_DEVIATION_NS", "RD_CLOCK",
 	"RD_CLOCK_START", "RD_INSTRUMENT_BLOCKS", "RD_PROFILING_LOCK_FILE", "RD_FAULT",
 	"RD_WEDGE_FILE", "RD_WEDGE_AFTER", "RD_VIDEO_MIN_CODED_EXTENT", "RD_META_DRAWS",
@@ -257,6 +257,7 @@ void rd_config_load(struct rd_config *c)
 	c->availability_value = env_u64(c, "RD_AVAILABILITY_VALUE", 1, 1, UINT32_MAX);
 	c->result_latency_us = (uint32_t)env_u64(c, "RD_RESULT_LATENCY_US", 0, 0, 10000000);
 	c->draw_delay_us = (uint32_t)env_u64(c, "RD_DRAW_DELAY_US", 0, 0, 1000000);
+	c->host_stall_ms = (uint32_t)env_u64(c, "RD_HOST_STALL_MS", 0, 0, 10000);
 	c->meta_draws = env_u64(c, "RD_META_DRAWS", 0, 0, 1) != 0;
 	/* A slower build of the same device, for proving that `vkqs report
 	 * --baseline` sees a slowdown (docs/bench-regressions.md) */

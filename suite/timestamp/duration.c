@@ -28,6 +28,15 @@ static double expect_within_host(struct vkqs_ctx *ctx, const struct ts_set *s,
 	return dev_ns;
 }
 
+/* The lower bounds below (QualityWarnings) compare the device interval
+ * with the host's view of the work.  That view can only be late, never
+ * early: a host thread not scheduled when the fence signals, a loaded
+ * machine.  So one submission below the bound says nothing of the
+ * counter; the same work is submitted again, and the warning needs all of
+ * LOW_TRIES submissions below it (RD_HOST_STALL_MS models a late view;
+ * tests/host_stall.sh). */
+#define LOW_TRIES 4
+
 /* duration.period_vs_host ---------------------------------------------------*/
 
 /* Host interval the adaptive workload aims for, and the most fills it may
@@ -52,6 +61,25 @@ static uint64_t empty_round_trip(struct vkqs_ctx *ctx, struct vkqs_queue *q)
 		best = h < best ? h : best;
 	}
 	return best;
+}
+
+/* One submission of period_vs_host's work: TOP_OF_PIPE, fills of 64 MiB
+ * between full barriers, BOTTOM_OF_PIPE; the results and host time in *s. */
+static void period_submit(struct vkqs_ctx *ctx, struct vkqs_queue *q, VkQueryPool pool,
+			  struct vkqs_buffer *buf, uint32_t fills, struct ts_set *s)
+{
+	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+	ts_reset_for(ctx, q, cb, pool, 2);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
+	for (uint32_t k = 0; k < fills; k++) {
+		vkqs_cmd_full_barrier(ctx, cb);
+		D->vkCmdFillBuffer(cb, buf->buf, 0, VK_WHOLE_SIZE, 0x01010101u * (k + 1));
+	}
+	vkqs_cmd_full_barrier(ctx, cb);
+	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
+	vkqs_cmd_end(ctx, cb);
+	s->host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
+	ts_get64(ctx, pool, 2, s);
 }
 
 /* timestampPeriod against the host clock on each queue, without calibrated
@@ -88,18 +116,7 @@ static void duration_period_vs_host(struct vkqs_ctx *ctx, const void *param)
 
 	uint32_t fills = 1;
 	for (;;) {
-		VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
-		ts_reset_for(ctx, q, cb, pool, 2);
-		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
-		for (uint32_t k = 0; k < fills; k++) {
-			vkqs_cmd_full_barrier(ctx, cb);
-			D->vkCmdFillBuffer(cb, buf->buf, 0, VK_WHOLE_SIZE, 0x01010101u * (k + 1));
-		}
-		vkqs_cmd_full_barrier(ctx, cb);
-		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
-		vkqs_cmd_end(ctx, cb);
-		s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
-		ts_get64(ctx, pool, 2, &s);
+		period_submit(ctx, q, pool, buf, fills, &s);
 		if (s.host_ns >= PERIOD_TARGET_NS || fills >= PERIOD_MAX_FILLS)
 			break;
 		double scale = 1.5 * (double)PERIOD_TARGET_NS / (double)(s.host_ns + 1);
@@ -107,23 +124,31 @@ static void duration_period_vs_host(struct vkqs_ctx *ctx, const void *param)
 		double next = (double)fills * scale;
 		fills = next > PERIOD_MAX_FILLS ? PERIOD_MAX_FILLS : (uint32_t)next;
 	}
-	ts_expect_series(ctx, &s);
 
 	char around[48];
 	snprintf(around, sizeof(around), " around %u fills of 64 MiB", fills);
 	double period = ctx->vk->props.limits.timestampPeriod;
-	uint64_t ticks;
-	double dev_ns = expect_within_host(ctx, &s, around, &ticks);
-	uint64_t work_ns = s.host_ns > empty_ns ? s.host_ns - empty_ns : 0;
-	bool dominated = s.host_ns >= PERIOD_TARGET_NS && 2 * work_ns >= s.host_ns;
-	if (dominated && dev_ns < (double)work_ns / PERIOD_LOW_RATIO)
+	uint64_t ticks, work_ns;
+	bool low = false;
+	double dev_ns = 0;
+	for (int t = 0; t < LOW_TRIES && (t == 0 || low); t++) {
+		if (t)
+			period_submit(ctx, q, pool, buf, fills, &s);
+		ts_expect_series(ctx, &s);
+		dev_ns = expect_within_host(ctx, &s, around, &ticks);
+		work_ns = s.host_ns > empty_ns ? s.host_ns - empty_ns : 0;
+		bool dominated = s.host_ns >= PERIOD_TARGET_NS && 2 * work_ns >= s.host_ns;
+		low = dominated && dev_ns < (double)work_ns / PERIOD_LOW_RATIO;
+	}
+	if (low)
 		vkqs_quality_warning(ctx,
 				     "device interval %.0f ns (%" PRIu64 " ticks x timestampPeriod "
 				     "%g) is under 1/%g of the %" PRIu64 " ns the host waited "
 				     "for %u fills of 64 MiB beyond an empty submission's %" PRIu64
-				     " ns: the counter runs far slower than timestampPeriod says",
+				     " ns, and so in each of %d submissions: the counter runs far "
+				     "slower than timestampPeriod says",
 				     dev_ns, ticks, period, PERIOD_LOW_RATIO, work_ns, fills,
-				     empty_ns);
+				     empty_ns, LOW_TRIES);
 }
 
 /* duration.* ---------------------------------------------------------------*/
@@ -145,33 +170,38 @@ static void duration_fill_vs_host_clock(struct vkqs_ctx *ctx, const void *param)
 	VkQueryPool pool = vkqs_query_pool(ctx, VK_QUERY_TYPE_TIMESTAMP, 2, 0);
 	struct vkqs_buffer *buf = vkqs_buffer_device(ctx, DURATION_FILL_SIZE, 0);
 
-	VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
-	D->vkCmdResetQueryPool(cb, pool, 0, 2);
-	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
-	for (uint32_t k = 0; k < DURATION_FILLS; k++) {
-		if (k)
-			vkqs_cmd_full_barrier(ctx, cb);
-		D->vkCmdFillBuffer(cb, buf->buf, 0, VK_WHOLE_SIZE, 0x01010101u * (k + 1));
-	}
-	vkqs_cmd_full_barrier(ctx, cb);
-	D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
-	vkqs_cmd_end(ctx, cb);
-	s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
-	ts_get64(ctx, pool, 2, &s);
-	ts_expect_series(ctx, &s);
-
 	double period = ctx->vk->props.limits.timestampPeriod;
 	uint64_t ticks;
-	double dev_ns = expect_within_host(ctx, &s, "", &ticks);
-	if (s.host_ns > 1000000 && (ticks == 0 || dev_ns < (double)s.host_ns / 1000))
+	double dev_ns = 0;
+	bool low = false;
+	for (int t = 0; t < LOW_TRIES && (t == 0 || low); t++) {
+		VkCommandBuffer cb = vkqs_cmd_begin(ctx, q);
+		D->vkCmdResetQueryPool(cb, pool, 0, 2);
+		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
+		for (uint32_t k = 0; k < DURATION_FILLS; k++) {
+			if (k)
+				vkqs_cmd_full_barrier(ctx, cb);
+			D->vkCmdFillBuffer(cb, buf->buf, 0, VK_WHOLE_SIZE, 0x01010101u * (k + 1));
+		}
+		vkqs_cmd_full_barrier(ctx, cb);
+		D->vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
+		vkqs_cmd_end(ctx, cb);
+		s.host_ns = vkqs_submit_timed(ctx, q, &cb, 1);
+		ts_get64(ctx, pool, 2, &s);
+		ts_expect_series(ctx, &s);
+		dev_ns = expect_within_host(ctx, &s, "", &ticks);
+		low = s.host_ns > 1000000 && (ticks == 0 || dev_ns < (double)s.host_ns / 1000);
+	}
+	if (low)
 		vkqs_quality_warning(ctx,
 				     "device interval %.0f ns (%" PRIu64 " ticks x "
 				     "timestampPeriod %g; t0 %" PRIu64 ", t1 %" PRIu64
 				     ") is under 1/1000 of the %" PRIu64 " ns host "
-				     "interval around %d fills of %llu MiB",
+				     "interval around %d fills of %llu MiB, and so in each of %d "
+				     "submissions",
 				     dev_ns, ticks, period, s.v[0], s.v[1], s.host_ns,
 				     DURATION_FILLS,
-				     (unsigned long long)(DURATION_FILL_SIZE >> 20));
+				     (unsigned long long)(DURATION_FILL_SIZE >> 20), LOW_TRIES);
 }
 
 static const struct vkqs_case cases[] = {
