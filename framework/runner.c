@@ -199,6 +199,18 @@ struct child_state {
 	char vk_err[512];
 };
 
+/* Creates the process's device (vk_ready), or records why not (vk_failed). */
+static void child_vk(struct child_state *cs)
+{
+	if (vkqs_vk_create(&cs->vk, cs->o->device, cs->o->validation, cs->vk_err,
+			   sizeof(cs->vk_err))) {
+		cs->vk_ready = true;
+		cs->vk.fence_timeout_ns = (uint64_t)(fence_timeout_s(cs->o->timeout_s) * 1e9);
+	} else {
+		cs->vk_failed = true;
+	}
+}
+
 /* Runs one case in this process; fills status/message/duration.
  * Returns whether the device may be unusable afterwards. */
 static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
@@ -210,16 +222,8 @@ static bool run_one(struct child_state *cs, const struct vkqs_case_inst *ci,
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.name = ci->name;
 	bool need_vk = !(ci->c->flags & VKQS_CASE_NO_DEVICE);
-	if (need_vk && !cs->vk_ready && !cs->vk_failed) {
-		if (vkqs_vk_create(&cs->vk, cs->o->device, cs->o->validation, cs->vk_err,
-				   sizeof(cs->vk_err))) {
-			cs->vk_ready = true;
-			cs->vk.fence_timeout_ns =
-				(uint64_t)(fence_timeout_s(cs->o->timeout_s) * 1e9);
-		}
-		else
-			cs->vk_failed = true;
-	}
+	if (need_vk && !cs->vk_ready && !cs->vk_failed)
+		child_vk(cs);
 	if (need_vk && cs->vk_failed) {
 		*status = VKQS_INTERNAL_ERROR;
 		snprintf(message, msize, "device set-up failed: %s", cs->vk_err);
@@ -679,16 +683,17 @@ static void health_probe(struct vkqs_ctx *ctx, const void *param)
 	VKQS_EXPECT_GT(ctx, v, 0);
 }
 
+static const struct vkqs_case probe = {"runner.health_probe", health_probe,
+				       "the device still executes a draw"};
+static const struct vkqs_case_inst probe_inst = {.name = "vkqs.runner.health_probe",
+						 .c = &probe};
+
 /* Runs health_probe in a fresh process, within fence_timeout_s of
  * --timeout.  The device counts lost when the process cannot create it,
  * loses it, waits for a fence in vain, crashes or does not answer in time;
  * a wrong occlusion count still means the GPU executes work. */
 static bool device_healthy(const struct vkqs_runner_opts *o, char *why, size_t size)
 {
-	static const struct vkqs_case probe = {"runner.health_probe", health_probe,
-					       "the device still executes a draw"};
-	static const struct vkqs_case_inst probe_inst = {.name = "vkqs.runner.health_probe",
-							 .c = &probe};
 	struct {
 		int ok;
 		char err[VKQS_MSG_MAX];
@@ -764,8 +769,14 @@ static void stop_after_loss(struct slot *slots, unsigned jobs, struct vkqs_resul
 	}
 }
 
+/* --no-fork: every case in this process, one device.  A case that may
+ * have left the device unusable (a lost device, a fence that did not
+ * signal) is followed by a fresh one, as the forked runner follows it with
+ * a fresh process; where a draw on a fresh device fails too, the device
+ * counts lost there and the rest is not run. */
 static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *results,
-			size_t n, vkqs_progress_fn progress, void *user)
+			size_t n, vkqs_progress_fn progress, void *user,
+			struct vkqs_device_lost *lost)
 {
 	struct child_state cs = {.o = o};
 	for (size_t i = 0; i < n && !interrupted; i++) {
@@ -774,13 +785,35 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 		double dur;
 		char msg[VKQS_MSG_MAX];
 		struct vkqs_msg_items items;
-		run_one(&cs, r->ci, &st, msg, sizeof(msg), &items, &dur);
+		bool poisoned = run_one(&cs, r->ci, &st, msg, sizeof(msg), &items, &dur);
 		set_result(r, st, dur, msg);
 		r->items = items;
 		r->process = 1;
 		r->position = (unsigned)i;
 		if (progress)
 			progress(user, r);
+		if (!poisoned || !cs.vk_ready)
+			continue;
+		/* The old device is left as it is, never destroyed: a case
+		 * whose fence did not signal may leave work that never ends,
+		 * and vkDestroyDevice would wait for it (the forked runner
+		 * discards the whole process instead). */
+		cs.vk_ready = false;
+		if (i + 1 == n)
+			break;
+		/* the check device_healthy makes, on the fresh device, here */
+		enum vkqs_status pst;
+		char pmsg[VKQS_MSG_MAX];
+		struct vkqs_msg_items pitems;
+		bool bad = run_one(&cs, &probe_inst, &pst, pmsg, sizeof(pmsg), &pitems, &dur);
+		if (!bad && !cs.vk_failed)
+			continue;
+		snprintf(lost->at, sizeof(lost->at), "%s", r->ci->name);
+		snprintf(lost->why, sizeof(lost->why), "a draw on a fresh device: %.200s", pmsg);
+		for (size_t k = i + 1; k < n; k++)
+			snprintf(results[k].message, VKQS_MSG_MAX,
+				 "not run: the device was lost at %s", lost->at);
+		break;
 	}
 	if (cs.vk_ready)
 		vkqs_vk_destroy(&cs.vk);
@@ -793,7 +826,7 @@ bool vkqs_runner_run(const struct vkqs_runner_opts *o, struct vkqs_result *resul
 {
 	memset(lost, 0, sizeof(*lost));
 	if (o->no_fork)
-		return run_no_fork(o, results, n, progress, user);
+		return run_no_fork(o, results, n, progress, user, lost);
 
 	unsigned jobs = o->jobs ? o->jobs : 1;
 	size_t batch = o->batch;

@@ -97,11 +97,14 @@ cut -d, -f1 cl.csv | cmp -s - cl.txt && ok || bad "caselist"
 # the machine and every later one fail): the health check after the case
 # that lost it fails, the run stops there, every case not run says why, the
 # reports are complete and agree, exit 1, and it all ends quickly.
-for jobs in 1 3; do
+# --no-fork makes the same check on a fresh device in its own process.
+for jobs in 1 3 no-fork; do
 	rm -f gpu
 	start=$(date +%s)
+	mode=(--jobs $jobs --batch 2)
+	[ "$jobs" = no-fork ] && mode=(--no-fork)
 	RD_WEDGE_FILE=$work/gpu RD_WEDGE_AFTER=3 \
-		"$vkqs" run --device refdevice --timeout 5 --jobs $jobs --batch 2 \
+		"$vkqs" run --device refdevice --timeout 5 "${mode[@]}" \
 		--filter 'vkqs.selftest.driver.submit_*' --filter 'vkqs.selftest.driver.fence_never_signals' \
 		--json wedge.json --junit wedge.xml --csv wedge.csv >wedge.out 2>&1
 	rc=$? took=$(($(date +%s) - start))
@@ -119,6 +122,15 @@ sys.exit(json.load(open("wedge.json"))["device_lost"]["at"] != sys.argv[1])' "$a
 		bad "wedged device, --jobs $jobs: $nr cases not run, not all saying where the device was lost"
 	grep -q 'rerunning' wedge.out && bad "wedged device, --jobs $jobs: reran failures on a lost device" || ok
 done
+
+# --no-fork after a case that lost the device on purpose (lost.*): the next
+# case gets a fresh device, as in the forked runner, not the lost one
+# (before, idle.gap.drift_100ms failed on VK_ERROR_DEVICE_LOST).
+"$vkqs" run --no-fork --filter 'vkqs.lost.wait.finite_wait_for_fences' \
+	--filter 'vkqs.idle.gap.drift_100ms' >lostnf.out 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '0 unexpected of 2 cases' lostnf.out && ok ||
+	bad "--no-fork after an induced device loss: exit $rc"
 
 # --no-fork --validation: a case that makes and destroys a second instance
 # (perf.lock.second_device) must leave the run's instance its own function
