@@ -480,8 +480,12 @@ char *vkqs_read_text(const char *path, char *err, size_t errsize)
 		snprintf(err, errsize, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
+	/* A byte order mark (Windows editors write one) is not part of the
+	 * first line: a caselist or expectations file saved with one reads
+	 * as the same file without it, as Python's utf-8-sig reads it. */
+	size_t start = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
 	size_t line = 1, w = 0;
-	for (size_t i = 0; i < len;) {
+	for (size_t i = start; i < len;) {
 		unsigned char c = (unsigned char)text[i];
 		if (c == '\r' && i + 1 < len && text[i + 1] == '\n') {
 			i++; /* CRLF: LF */

@@ -77,7 +77,8 @@ char *vkqs_read_file(const char *path, size_t *len);
 
 /* The one reader of text inputs (caselist, expectations, results to
  * resume): a regular file (not a folder or device), UTF-8, no NUL or
- * other control byte but tab, CRLF read as LF.  NULL with one line in err
+ * other control byte but tab, CRLF read as LF, a leading byte order mark
+ * dropped.  NULL with one line in err
  * ("PATH: ..."); caller frees. */
 char *vkqs_read_text(const char *path, char *err, size_t errsize);
 

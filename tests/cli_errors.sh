@@ -56,6 +56,35 @@ expect_usage_error "malformed fails file" run --expectations ./bad
 expect_usage_error "malformed skips regex" run --expectations ./badre
 expect_usage_error "unknown caselist entry" run --caselist bad-caselist.txt
 expect_usage_error "unreadable caselist" run --caselist ./missing.txt
+# A warning about the inputs does not come before a refusal of them: the
+# refusal is the one line (warnings wait for every input check, cli.c
+# warn_input).
+printf 'vkqs.no.such.case,Fail\n' >warnskip-fails.txt
+printf 'vkqs\\..*\n' >warnskip-skips.txt
+expect_usage_error "unknown expected case, then nothing selected" \
+	run --expectations ./warnskip --filter 'vkqs.occlusion.*'
+# A byte order mark (Windows editors write one) starts no name: a caselist
+# and expectations saved with one read as without it.
+C=vkqs.results.get.size_32_none_stride_packed
+printf '\xef\xbb\xbf%s\n' "$C" >bom-caselist.txt
+printf '\xef\xbb\xbf%s,Fail\n' "$C" >bom-fails.txt
+printf '\xef\xbb\xbf^%s$\n' "$C" >bomskip-skips.txt
+rm -f bom.json
+"$vkqs" run --caselist bom-caselist.txt --expectations ./bom --json bom.json >stdout.txt 2>stderr.txt </dev/null
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -s stderr.txt ] && grep -q '"unexpected_pass"\|Pass' bom.json &&
+	grep -q "1 cases on" stdout.txt; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "FAILED: BOM caselist and fails file: rc=$rc"; cat stderr.txt
+fi
+"$vkqs" run --filter "$C" --expectations ./bomskip >stdout.txt 2>stderr.txt </dev/null
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q 'no case selected' stderr.txt; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "FAILED: BOM skips file did not skip: rc=$rc"; cat stderr.txt
+fi
 # A driver list naming no usable driver: the loader finds no device.
 VK_DRIVER_FILES=/nonexistent/icd.json expect_usage_error "missing driver" run --filter 'vkqs.occlusion.*'
 

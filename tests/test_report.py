@@ -474,6 +474,21 @@ class Tools(unittest.TestCase):
         self.one_line(r)
         self.assertFalse(os.path.exists(self.f.path("m.json")))
 
+    def test_byte_order_mark(self):
+        """A file saved with a byte order mark reads as without it, as vkqs
+        itself reads it (framework/util.c vkqs_read_text): report and merge
+        take such results, report's expectation comments keep their names."""
+        bom = "\ufeff"
+        p = self.f.write("bom.json", bom + json.dumps(result(cases=A)))
+        r = run_report(p, "--md", self.f.path("o.md"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = run_merge(self.f.path("m.json"), self.f.write("s.json", bom + json.dumps(
+            shard(1, 1, ["a", "b", "c", "d"]))))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        fails = self.f.write("x-fails.txt", bom + "vkqs.occlusion.b,Fail\n")
+        self.assertEqual([e[0] for e in report.parse_expectations(fails)],
+                         ["vkqs.occlusion.b"])
+
     def test_merge_shard_numbers(self):
         """Issue 43: a shard's index and count are checked: count 0 or -1, an
         index past the count, are refused in one line."""

@@ -74,7 +74,7 @@ def main():
     problems = []
     for path in args.files:
         try:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
         except OSError as e:
             print(f"check_expectations.py: {path}: {e.strerror}", file=sys.stderr)

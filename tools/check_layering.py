@@ -13,7 +13,10 @@
   by framework/vkutil.c (vkqs_query_pool*), which records what the pool's
   flags need (VK_QUERY_POOL_CREATE_RESET_BIT_KHR marks VK_KHR_maintenance9
   as used for the layer-knowledge check) and destroys it at case end.  The
-  one exception is the selftest that makes an invalid pool on purpose.
+  one exception is the selftest that makes an invalid pool on purpose;
+- framework/ prints "vkqs: warning:" other than through warn_input
+  (framework/cli/cli.c), which holds a warning about the inputs back until
+  every input check has passed: a refused input gets one error line alone.
 
     check_layering.py SOURCE_DIR BUILD_DIR
 
@@ -206,6 +209,17 @@ def main():
                         bad.append(f"{rel}:{no} calls vkCreateQueryPool; use vkqs_query_pool, "
                                    f"vkqs_query_pool_next or vkqs_query_pool_flags "
                                    f"(framework/vkutil.h)")
+
+    # 5. warnings about the inputs wait for the input checks
+    warn_ok = os.path.join(framework, "cli", "cli.c")
+    for f in fw_files:
+        if f == warn_ok:
+            continue
+        with open(f, errors="replace") as fh:
+            for no, line in enumerate(fh, 1):
+                if "vkqs: warning:" in line:
+                    bad.append(f"{os.path.relpath(f, src)}:{no} prints a warning itself; use "
+                               f"warn_input (framework/cli/cli.h), which a refusal drops")
 
     for b in bad:
         print("FAIL: " + b)

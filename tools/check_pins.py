@@ -20,7 +20,7 @@ PREFIX = re.compile(r"^[\w.+-]+\.c:\d+: ")
 def pins_of(path):
     out = []  # (line, case, pin)
     pending = []
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:
         for n, line in enumerate(f, 1):
             s = line.strip()
             if s.startswith("# pin: "):
@@ -50,7 +50,7 @@ def main(argv):
     passing = {}
     try:
         for p in argv[0].split(","):
-            with open(p, encoding="utf-8") as f:
+            with open(p, encoding="utf-8-sig") as f:
                 for c in json.load(f)["cases"]:
                     if c.get("status") == "Pass":
                         passing.setdefault(c["name"], []).extend(items(c))

@@ -37,7 +37,7 @@ def no_constant(name):
 
 def load(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             data = json.load(f, parse_constant=no_constant)
     except FileNotFoundError:
         raise MergeError("%s: no such file" % path)

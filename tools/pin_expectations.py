@@ -74,9 +74,9 @@ def main(argv):
         return 2
     res_path, fails_path = args
     try:
-        with open(res_path, encoding="utf-8") as f:
+        with open(res_path, encoding="utf-8-sig") as f:
             res = json.load(f)
-        with open(fails_path, encoding="utf-8") as f:
+        with open(fails_path, encoding="utf-8-sig") as f:
             lines = f.read().split("\n")
         cases = {c["name"]: c for c in res["cases"]}
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:

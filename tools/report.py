@@ -187,7 +187,7 @@ def no_constant(name):
 
 def read_json(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             text = f.read()
     except FileNotFoundError:
         raise ReportError("%s: no such file" % path)
@@ -400,7 +400,7 @@ def parse_expectations(path):
     blank line ends a block, so a file's header is nobody's)."""
     out = []
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             lines = f.read().splitlines()
     except OSError:
         return out

@@ -71,6 +71,35 @@ bool is_help(const char *a)
 	return !strcmp(a, "--help") || !strcmp(a, "-h");
 }
 
+static char *warned;	/* warn_input's lines, each ending in '\n' */
+static size_t nwarned;
+
+void warn_input(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	size_t len = strlen(line);
+	char *grown = realloc(warned, nwarned + len + sizeof("vkqs: warning: \n"));
+	if (!grown)
+		return;
+	warned = grown;
+	nwarned += (size_t)sprintf(warned + nwarned, "vkqs: warning: %s\n", line);
+}
+
+void inputs_accepted(void)
+{
+	if (nwarned)
+		fwrite(warned, 1, nwarned, stderr);
+	free(warned);
+	warned = NULL;
+	nwarned = 0;
+}
+
 _Noreturn void die(const char *fmt, ...)
 {
 	va_list ap;

@@ -59,6 +59,12 @@ enum { O_DEVICE = 1, O_FILTER = 2, O_RUN = 4, O_LIST = 8, O_BENCH = 16, O_TIMEOU
 
 /* One line "vkqs: error: ..." on stderr and exit 2. */
 _Noreturn __attribute__((format(printf, 1, 2))) void die(const char *fmt, ...);
+/* A warning about the inputs, found while they are still being checked:
+ * it waits for their verdict.  A refused input gets its one error line
+ * alone (die drops what waits); inputs_accepted() prints what waits, once
+ * every input check has passed and before the first piece of work. */
+__attribute__((format(printf, 1, 2))) void warn_input(const char *fmt, ...);
+void inputs_accepted(void);
 bool is_help(const char *a);
 /* The usage of cmd (NULL: every command's) on stdout; returns 0. */
 int print_usage(const char *cmd);

@@ -668,8 +668,7 @@ int cmd_run(int argc, char **argv)
 		die("%s", err);
 	for (size_t i = 0; i < e.nfails; i++)
 		if (!vkqs_registry_find(&reg, e.fails[i].name))
-			fprintf(stderr, "vkqs: warning: expectations name unknown case '%s'\n",
-				e.fails[i].name);
+			warn_input("expectations name unknown case '%s'", e.fails[i].name);
 
 	struct vkqs_run run = {.validation = o.validation, .expectations = o.expectations,
 			       .shard_i = o.shard_i, .shard_n = o.shard_n,
@@ -708,6 +707,7 @@ int cmd_run(int argc, char **argv)
 	struct resumed prior = {0};
 	if (o.resume)
 		prior = resume_from(o.resume, &run);
+	inputs_accepted();
 	printf("vkqs: %zu cases on device %u: %s (%s, %s)%s\n", run.count, run.device.index,
 	       run.device.name, run.device.driver_name, run.device.driver_info,
 	       o.validation ? ", validation on" : "");
