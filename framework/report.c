@@ -260,6 +260,7 @@ bool vkqs_write_json(const struct vkqs_run *run, const char *path, char *err,
 		SET(o, "validation", json_false());
 	}
 	SET(o, "build", TEXT(run->build));
+	SET(o, "revision", TEXT(vkqs_revision()));
 	SET(o, "options", TEXT(run->options));
 	if (run->shard_n) {
 		json_t *sh = json_object();

@@ -13,6 +13,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "vkqs_revision.h" /* generated: cmake/revision.cmake */
+
 /* The folder part of path ("." for a bare name). */
 static void folder_of(const char *path, char *dir, size_t size)
 {
@@ -505,6 +507,11 @@ char *vkqs_read_text(const char *path, char *err, size_t errsize)
 	}
 	text[w] = '\0';
 	return text;
+}
+
+const char *vkqs_revision(void)
+{
+	return VKQS_REVISION;
 }
 
 double vkqs_monotonic_s(void)

@@ -89,6 +89,10 @@ void vkqs_sha256_hex(const void *data, size_t n, char out[65]);
  * (PR_SET_PDEATHSIG, kept across exec), and _exit now if it already has.
  * No case process outlives the runner, even one SIGKILLed itself. */
 void vkqs_die_with_parent(pid_t parent);
+/* The commit of the source this binary was built from (12 hex digits,
+ * "-modified" when tracked files differed from it), or "unknown" when it
+ * was not built from a git checkout (cmake/revision.cmake). */
+const char *vkqs_revision(void);
 double vkqs_monotonic_s(void);
 
 #endif

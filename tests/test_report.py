@@ -195,6 +195,7 @@ class Baseline(unittest.TestCase):
             old = json.load(f)
         new = json.loads(json.dumps(old))
         new["started_at"] = "2099-01-01T00:00:00Z"
+        new["revision"] = "0123456789ab"
         victim = next(c for c in new["cases"] if c["status"] == "Pass")
         victim["status"], victim["outcome"] = "Fail", "unexpected"
         fixed = next(c for c in new["cases"] if c["status"] == "NotSupported")
@@ -206,6 +207,8 @@ class Baseline(unittest.TestCase):
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
         self.assertIn("1 new failures", r.stdout)
         self.assertIn(victim["name"], r.stdout)
+        # each run says which vkqs made it where its file records that
+        self.assertIn("(2099-01-01T00:00:00Z, vkqs 0123456789ab)", r.stdout)
         with open(md) as f:
             self.assertIn("## New failures", f.read())
         # The other direction is a fix, not a regression.

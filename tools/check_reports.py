@@ -2,6 +2,7 @@
 """Checks that the reports of one vkqs run are valid and agree case by case.
 
     check_reports.py --json R.json --junit R.xml --csv R.csv [--expect NAME=Status]...
+                     [--source DIR]
 
 JSON must parse and carry the device and every case; the JUnit XML must
 parse; results.csv must be `name,Status,duration_s` lines.  The three must
@@ -9,11 +10,15 @@ list the same cases in the same order with the same status words (JUnit
 carries the status as a testcase property), the same durations (to the
 precision of the coarser file), and JUnit must mark as <failure> exactly the
 cases whose JSON outcome is unexpected.  --expect asserts one case's status.
+The JSON's revision is a commit (12 hex digits, maybe "-modified") or
+"unknown"; with --source DIR, a git checkout, it is DIR's HEAD.
 Exit 0 when all holds; otherwise one line per problem and exit 1.
 """
 import argparse
 import csv
 import json
+import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -35,6 +40,7 @@ def main():
     ap.add_argument("--csv", required=True)
     ap.add_argument("--expect", action="append", default=[],
                     help="NAME=Status that the run must have produced")
+    ap.add_argument("--source", help="the git checkout vkqs was built from")
     args = ap.parse_args()
     problems = []
 
@@ -46,6 +52,18 @@ def main():
     for key in ("name", "driver_name", "api_version", "timestamp_period", "queue_families"):
         if key not in doc.get("device", {}):
             problems.append(f"json: device lacks '{key}'")
+    rev = doc.get("revision")
+    if not isinstance(rev, str) or not re.fullmatch(r"[0-9a-f]{12}(-modified)?|unknown", rev):
+        problems.append(f"json: revision {rev!r} is no commit")
+    elif args.source:
+        try:
+            head = subprocess.run(["git", "-C", args.source, "rev-parse", "--short=12", "HEAD"],
+                                  capture_output=True, text=True)
+        except OSError:  # no git: nothing to compare with
+            head = None
+        if head and head.returncode == 0 and not rev.startswith(head.stdout.strip()):
+            problems.append(f"json: revision {rev} is not {args.source}'s HEAD "
+                            f"{head.stdout.strip()} (built before a commit? build again)")
     cases = doc.get("cases", [])
     for c in cases:
         if c.get("status") not in STATUSES:

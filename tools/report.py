@@ -82,6 +82,7 @@ class Run:
                                            dev.get("driver_info", "")) if x)
         self.api = dev.get("api_version", "?")
         self.date = data.get("started_at", "?")
+        self.when = when(data)
         self.wall_s = data.get("wall_s")
         self.validation = bool(data.get("validation"))
         # vkqs >= this format records the layer that checked the run.
@@ -111,6 +112,14 @@ class Run:
         return collections.Counter(category(c["status"]) for c in self.cases.values())
 
 
+def when(data):
+    """'DATE' or 'DATE, vkqs REVISION': when a run started and, where its
+    file records it, the commit its vkqs was built from."""
+    rev = data.get("revision")
+    date = str(data.get("started_at", "?"))
+    return "%s, vkqs %s" % (date, rev) if isinstance(rev, str) and rev else date
+
+
 class BenchRun:
     """One `vkqs bench` file (docs/bench-schema.md)."""
 
@@ -120,6 +129,7 @@ class BenchRun:
         dev = data["device"]
         self.device = dev.get("name", "?")
         self.date = data.get("started_at", "?")
+        self.when = when(data)
         self.wall_s = data.get("wall_s")
         self.version = data.get("format_version")
         short = re.sub(r"\s*\(.*\)\s*$", "", self.device) or self.device
@@ -1163,7 +1173,7 @@ def bench_baseline_markdown(new, old, result):
            "change (the interval's half-width, at least %d %% device-side, %d %% "
            "host-side); too noisy when the interval is wider than +-%d %% (%s processes "
            "per run: more narrow it)."
-           % (new.path, new.date, old.path, old.date, len(rows), len(worse), len(better),
+           % (new.path, new.when, old.path, old.when, len(rows), len(worse), len(better),
               len(noisy), 100 * FALSE_ALARM, 100 * FLOOR["device"], 100 * FLOOR["host"],
               100 * USEFUL, "/".join(str(p) for p in procs))]
     out += ["", "| clock | metrics judged | smallest detectable change: least / median / most "
@@ -1198,7 +1208,7 @@ def baseline_markdown(new, old, result):
     regressions, fixes, changes, notes = result
     out = ["# vkqs: %s against its baseline" % new.label, "",
            "%s (%s) against %s (%s): %d new failures, %d fixes, %d other changes."
-           % (new.path, new.date, old.path, old.date, len(regressions), len(fixes),
+           % (new.path, new.when, old.path, old.when, len(regressions), len(fixes),
               len(changes))]
     if notes:
         out += ["", "Configuration changed: " + "; ".join(notes) + "."]

@@ -6,7 +6,7 @@
 Writes OUT.md (default docs/results.md): one row per vkqs-results file of
 RESULTS_DIR (default results/), newest first, with what the file itself
 records: the date, device, driver, validation layer, expectations, vkqs
-build, the counts of the summary, and whether the run completed or lost the
+build (its commit where the file records one), the counts of the summary, and whether the run completed or lost the
 device.  Nothing in the table is typed by hand, so it cannot drift from the
 files; what a run means is in the commit that added it and in the driver's
 ci/*-fails.txt.  --check: exit 1 when OUT.md differs from what it would
@@ -31,7 +31,9 @@ started before 2026-11-27 predate the verdicts of Vulkan 1.4.360
 `ci/<driver>-fails.txt`, and `tools/repro/README.md` has the reproducers of
 the driver bugs that took a GPU down.  Text results of runs that wrote no
 JSON (fresh Debian roots, layer versions, the NVIDIA multiview loss) are the
-`results/*.txt` files.
+`results/*.txt` files.  "vkqs build" is the commit the run's vkqs was built
+from (its `revision`, recorded since 2026-11-28), or else the first digits of
+the SHA-256 of its binary (`build`).
 
 | file | started | device | driver | layer | expectations | vkqs build | cases | Pass | NotSupported | warnings | expected | flakes | unexpected | not run | end |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
@@ -56,7 +58,7 @@ def row(path, d):
         driver += " (" + " ".join("%s=%s" % kv for kv in sorted(knobs.items())) + ")"
     return "| `%s` | %s | %s | %s | %s | `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         os.path.basename(path), (d.get("started_at") or "?")[:10], dev.get("name", "?"),
-        driver, layer, exp, (d.get("build") or "?").replace("sha256:", "")[:12],
+        driver, layer, exp, d.get("revision") or (d.get("build") or "?").replace("sha256:", "")[:12],
         s["total"], s["pass"], s["not_supported"], s["warnings"], s["expected_fails"],
         s["flakes"], s["failed"], s["not_run"], end)
 

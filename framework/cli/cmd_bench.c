@@ -686,6 +686,7 @@ int cmd_bench(int argc, char **argv)
 		json_object_set_new(doc, "format", json_string("vkqs-bench"));
 		json_object_set_new(doc, "format_version", json_integer(3));
 		json_object_set_new(doc, "started_at", vkqs_json_text(run.started_at));
+		json_object_set_new(doc, "revision", vkqs_json_text(vkqs_revision()));
 		json_object_set_new(doc, "wall_s", json_real(run.wall_s));
 		json_object_set_new(doc, "complete", json_boolean(run.complete));
 		json_object_set_new(doc, "dispatch", json_string("volk per-device table"));
