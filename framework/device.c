@@ -456,22 +456,27 @@ static bool has_instance_ext(const char *layer, const char *name)
  * instance loads the newest one left. */
 #define LIVE_MAX 8
 static VkInstance live[LIVE_MAX];
-static unsigned live_count;
+static unsigned live_count, live_untracked; /* (those past LIVE_MAX) */
 
 static void live_add(VkInstance i)
 {
 	if (live_count < LIVE_MAX)
 		live[live_count++] = i;
+	else
+		live_untracked++;
 }
 
 static void live_remove(VkInstance i)
 {
-	for (unsigned k = 0; k < live_count; k++)
-		if (live[k] == i) {
-			memmove(&live[k], &live[k + 1], (live_count - k - 1) * sizeof(live[0]));
-			live_count--;
-			break;
-		}
+	unsigned k = 0;
+	while (k < live_count && live[k] != i)
+		k++;
+	if (k < live_count) {
+		memmove(&live[k], &live[k + 1], (live_count - k - 1) * sizeof(live[0]));
+		live_count--;
+	} else if (live_untracked) {
+		live_untracked--;
+	}
 	if (live_count && volkGetLoadedInstance() != live[live_count - 1])
 		volkLoadInstanceOnly(live[live_count - 1]);
 }
@@ -1225,6 +1230,25 @@ void vkqs_vk_destroy(struct vkqs_vk *vk)
 	}
 	vkqs_instance_destroy(&vk->inst);
 	memset(vk, 0, sizeof(*vk));
+}
+
+void vkqs_vk_abandon(struct vkqs_vk *vk)
+{
+	struct vkqs_instance *inst = &vk->inst;
+	if (inst->instance) {
+		if (volkGetLoadedInstance() != inst->instance)
+			volkLoadInstanceOnly(inst->instance);
+		if (inst->messenger)
+			vkDestroyDebugUtilsMessengerEXT(inst->instance, inst->messenger, NULL);
+		live_remove(inst->instance);
+	}
+	free(inst->phys);
+	memset(vk, 0, sizeof(*vk));
+}
+
+unsigned vkqs_instances_alive(void)
+{
+	return live_count + live_untracked;
 }
 
 uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size)

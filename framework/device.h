@@ -202,6 +202,16 @@ struct vkqs_vk {
 bool vkqs_vk_create(struct vkqs_vk *vk, const char *device_spec,
 		    bool validation, char *err, size_t errsize);
 void vkqs_vk_destroy(struct vkqs_vk *vk);
+/* Forgets a device that may never finish its work (a lost device, a fence
+ * that did not signal), without vkDestroyDevice, which would wait for that
+ * work: its messenger, which reports into *vk, is destroyed (the next
+ * device made in *vk would get its reports), its instance leaves the
+ * live list; the device and instance stay allocated until the process
+ * ends. */
+void vkqs_vk_abandon(struct vkqs_vk *vk);
+/* Instances made by vkqs_instance_create and neither destroyed nor
+ * abandoned. */
+unsigned vkqs_instances_alive(void);
 /* Returns the number of validation errors since the last call and the
  * first one's text (VUID first). */
 uint32_t vkqs_validation_take(struct vkqs_vk *vk, char *first, size_t size);

@@ -798,6 +798,7 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 		 * whose fence did not signal may leave work that never ends,
 		 * and vkDestroyDevice would wait for it (the forked runner
 		 * discards the whole process instead). */
+		vkqs_vk_abandon(&cs.vk);
 		cs.vk_ready = false;
 		if (i + 1 == n)
 			break;
@@ -817,6 +818,10 @@ static bool run_no_fork(const struct vkqs_runner_opts *o, struct vkqs_result *re
 	}
 	if (cs.vk_ready)
 		vkqs_vk_destroy(&cs.vk);
+	/* every instance of the run destroyed or abandoned (runner.selftest) */
+	if (vkqs_instances_alive())
+		fprintf(stderr, "vkqs: internal error: --no-fork left %u Vulkan instances alive\n",
+			vkqs_instances_alive());
 	return !interrupted;
 }
 

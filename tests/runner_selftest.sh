@@ -131,6 +131,9 @@ done
 rc=$?
 [ "$rc" -eq 0 ] && grep -q '0 unexpected of 2 cases' lostnf.out && ok ||
 	bad "--no-fork after an induced device loss: exit $rc"
+# the lost device's instance was abandoned, not kept in the live list
+# (framework/device.c vkqs_vk_abandon): the run ends with none alive
+grep -q 'instances alive' lostnf.out && bad "--no-fork: $(grep 'instances alive' lostnf.out)" || ok
 
 # --no-fork --validation: a case that makes and destroys a second instance
 # (perf.lock.second_device) must leave the run's instance its own function
