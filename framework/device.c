@@ -588,7 +588,10 @@ bool vkqs_instance_create(struct vkqs_instance *inst, bool validation,
 	return true;
 }
 
-void vkqs_instance_destroy(struct vkqs_instance *inst)
+/* Ends what vkqs tracks of inst: its messenger, its place in the live
+ * list, its memory; the instance itself only when destroy is set (an
+ * abandoned one stays, with its device, until the process ends). */
+static void instance_release(struct vkqs_instance *inst, bool destroy)
 {
 	/* its own pointers: another instance may have been loaded since */
 	if (inst->instance && volkGetLoadedInstance() != inst->instance)
@@ -596,11 +599,17 @@ void vkqs_instance_destroy(struct vkqs_instance *inst)
 	if (inst->messenger)
 		vkDestroyDebugUtilsMessengerEXT(inst->instance, inst->messenger, NULL);
 	if (inst->instance) {
-		vkDestroyInstance(inst->instance, NULL);
+		if (destroy)
+			vkDestroyInstance(inst->instance, NULL);
 		live_remove(inst->instance);
 	}
 	free(inst->phys);
 	memset(inst, 0, sizeof(*inst));
+}
+
+void vkqs_instance_destroy(struct vkqs_instance *inst)
+{
+	instance_release(inst, true);
 }
 
 /* A physical device's properties with its driver properties chained. */
@@ -1234,15 +1243,7 @@ void vkqs_vk_destroy(struct vkqs_vk *vk)
 
 void vkqs_vk_abandon(struct vkqs_vk *vk)
 {
-	struct vkqs_instance *inst = &vk->inst;
-	if (inst->instance) {
-		if (volkGetLoadedInstance() != inst->instance)
-			volkLoadInstanceOnly(inst->instance);
-		if (inst->messenger)
-			vkDestroyDebugUtilsMessengerEXT(inst->instance, inst->messenger, NULL);
-		live_remove(inst->instance);
-	}
-	free(inst->phys);
+	instance_release(&vk->inst, false);
 	memset(vk, 0, sizeof(*vk));
 }
 
